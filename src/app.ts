@@ -1,0 +1,48 @@
+// The Hono app: middleware order, route mounting, the one error handler.
+import { Hono } from "hono";
+import { etag } from "hono/etag";
+import { SPORTS } from "./domain/codes";
+import type { AppEnv } from "./env";
+import { ApiError, problemResponse } from "./errors";
+import { openApiDocument } from "./openapi";
+import { adminRoutes } from "./routes/admin";
+import { leagueRoutes } from "./routes/leagues";
+import { matchRoutes } from "./routes/matches";
+import { json } from "./routes/respond";
+
+export function buildApp() {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const id = crypto.randomUUID();
+    c.set("requestId", id);
+    await next();
+    c.header("x-request-id", id);
+  });
+
+  app.get("/health", (c) => json(c, { status: "ok" }));
+
+  // Data is per account (tracked leagues): private caches only, always revalidated; ETag makes that cheap.
+  app.use("/v1/*", etag(), async (c, next) => {
+    await next();
+    if (c.req.method === "GET") c.header("cache-control", "private, no-cache");
+  });
+  app.get("/v1/openapi.json", (c) => json(c, openApiDocument(c.env.PUBLIC_BASE_URL)));
+  for (const sport of SPORTS) {
+    app.route(`/v1/${sport}/leagues`, leagueRoutes(sport));
+    app.route(`/v1/${sport}/matches`, matchRoutes(sport));
+  }
+  app.route("/internal/admin", adminRoutes);
+
+  app.notFound((c) => problemResponse(404, "not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`, c.get("requestId")));
+
+  app.onError((err, c) => {
+    const requestId = c.get("requestId");
+    if (err instanceof ApiError) return problemResponse(err.status, err.code, err.detail, requestId, err.headers);
+    // Unknown failure: the client gets no internals; the log gets the cause and the request id.
+    console.error(JSON.stringify({ level: "error", request_id: requestId, method: c.req.method, path: new URL(c.req.url).pathname, error: err instanceof Error ? err.stack ?? err.message : String(err) }));
+    return problemResponse(500, "internal", "internal error; quote the request id to support", requestId);
+  });
+
+  return app;
+}

@@ -1,0 +1,81 @@
+// Account and key lifecycle. The admin API (and later the dashboard) call these; nothing else writes keys.
+import type { Plan, Scope } from "../domain/codes";
+import { SCOPES } from "../domain/codes";
+import type { Db } from "../db/client";
+import {
+  accountExists,
+  findAccountByEmail,
+  insertAccount,
+  insertKey,
+  replaceTrackedLeagues,
+  revokeKey,
+  setPlan,
+} from "../db/queries/accounts";
+import { leagueIdsExist } from "../db/queries/leagues";
+import { ApiError, badRequest } from "../errors";
+import { base62, generateKey, prefixFor, sha256Hex } from "./keys";
+import { hashPassword } from "./password";
+
+const newId = (prefix: string) => `${prefix}_${base62(crypto.getRandomValues(new Uint8Array(16)), 22)}`;
+const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+
+export async function createAccount(db: Db, email: string, password: string | undefined, plan: Plan) {
+  const id = newId("acc");
+  const passwordHash = password ? await hashPassword(password) : null;
+  if (!(await insertAccount(db, { id, email, passwordHash, plan, createdAt: now() }))) {
+    throw new ApiError(409, "invalid_request", "an account with this email already exists");
+  }
+  return { id };
+}
+
+export const findAccountIdByEmail = async (db: Db, email: string) => (await findAccountByEmail(db, email))?.id;
+
+async function requireAccount(db: Db, accountId: string) {
+  if (!(await accountExists(db, accountId))) throw new ApiError(404, "not_found", "account not found");
+}
+
+export async function changePlan(db: Db, accountId: string, plan: Plan) {
+  if (!(await setPlan(db, accountId, plan))) throw new ApiError(404, "not_found", "account not found");
+}
+
+export async function setTrackedLeagues(db: Db, accountId: string, leagueIds: string[]) {
+  await requireAccount(db, accountId);
+  const unique = [...new Set(leagueIds)];
+  const known = new Set(await leagueIdsExist(db, unique));
+  const unknown = unique.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw badRequest("league_ids", `unknown league ${unknown.slice(0, 5).join(", ")}`);
+  await replaceTrackedLeagues(db, accountId, unique);
+}
+
+/**
+ * Issues a key for the deployment's environment. `value` lets the demo set a known key; it must already
+ * have the right prefix and format. The raw key is returned once and never stored.
+ */
+export async function createApiKey(
+  db: Db,
+  environment: string,
+  accountId: string,
+  name: string,
+  scopes: readonly Scope[] = SCOPES,
+  value?: string,
+) {
+  await requireAccount(db, accountId);
+  const key = value ?? generateKey(prefixFor(environment));
+  const id = newId("key");
+  await insertKey(db, {
+    id,
+    accountId,
+    name,
+    keyHash: await sha256Hex(key),
+    prefix: prefixFor(environment),
+    last4: key.slice(-4),
+    scopes: [...new Set(scopes)].join(" "),
+    createdAt: now(),
+  });
+  return { id, key };
+}
+
+export async function revokeApiKey(db: Db, keyId: string) {
+  if (!(await revokeKey(db, keyId, now()))) throw new ApiError(404, "not_found", "key not found");
+  // Seam for the live issue: open sockets of this key are closed here (MatchRoom/LiveHub, tag key:<id>).
+}

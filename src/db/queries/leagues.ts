@@ -1,0 +1,63 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Sport } from "../../domain/codes";
+import type { League, Standings, StandingRow } from "../../domain/schemas";
+import type { Db } from "../client";
+import { leagues, standings, trackedLeagues } from "../schema";
+
+const leagueColumns = {
+  id: leagues.id,
+  country: leagues.country,
+  name: leagues.name,
+  season: leagues.season,
+  logo_url: leagues.logoUrl,
+};
+
+/** The account's tracked leagues of a sport, by country then name. */
+export function listTrackedLeagues(db: Db, sport: Sport, accountId: string): Promise<League[]> {
+  return db
+    .select(leagueColumns)
+    .from(trackedLeagues)
+    .innerJoin(leagues, eq(leagues.id, trackedLeagues.leagueId))
+    .where(and(eq(trackedLeagues.accountId, accountId), eq(leagues.sport, sport)))
+    .orderBy(asc(leagues.country), asc(leagues.name), asc(leagues.id));
+}
+
+export type LeagueStandings = { found: false } | { found: true; standings: Standings | null };
+
+/** Current table of a tracked league; `standings: null` when the league has none (e.g. a cup). */
+export async function currentStandings(
+  db: Db,
+  sport: Sport,
+  leagueId: string,
+  accountId: string,
+): Promise<LeagueStandings> {
+  const [row] = await db
+    .select({ season: leagues.season, asOf: standings.asOf, rows: standings.rows })
+    .from(leagues)
+    .innerJoin(
+      trackedLeagues,
+      and(eq(trackedLeagues.leagueId, leagues.id), eq(trackedLeagues.accountId, accountId)),
+    )
+    .leftJoin(standings, and(eq(standings.leagueId, leagues.id), eq(standings.season, leagues.season)))
+    .where(and(eq(leagues.id, leagueId), eq(leagues.sport, sport)));
+  if (!row) return { found: false };
+  if (row.rows === null || row.asOf === null) return { found: true, standings: null };
+  return {
+    found: true,
+    standings: {
+      league_id: leagueId,
+      season: row.season,
+      as_of: row.asOf,
+      standings: JSON.parse(row.rows) as StandingRow[],
+    },
+  };
+}
+
+export const leagueIdsExist = async (db: Db, ids: string[]): Promise<string[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: leagues.id })
+    .from(leagues)
+    .where(sql`${leagues.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  return rows.map((r) => r.id);
+};

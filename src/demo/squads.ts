@@ -1,0 +1,93 @@
+// Squads, coaches and lineups for demo teams, derived from the team id so they are stable across matches.
+import type { Sport } from "../domain/codes";
+import type { Lineup, Player } from "../domain/schemas";
+import { namePools, NATIONS } from "./catalog";
+import { int, pick, rngFor, shuffle, type Rng } from "./random";
+
+export interface DemoTeam {
+  id: string;
+  sport: Sport;
+  name: string;
+  country: string;
+  nation: string;
+  venue: string;
+  capacity: number;
+  strength: number;
+}
+
+export interface Squad {
+  players: Player[];
+  coach: string;
+  formation: string | null;
+}
+
+const FORMATIONS = ["4-3-3", "4-2-3-1", "4-4-2", "3-5-2", "3-4-3", "4-1-4-1"];
+const FOOTBALL_SHAPE: [string, number][] = [["G", 3], ["D", 8], ["M", 7], ["F", 5]];
+const BASKETBALL_SHAPE: [string, number][] = [["PG", 3], ["SG", 2], ["SF", 3], ["PF", 2], ["C", 3]];
+
+function personName(r: Rng, nation: string): string {
+  // Most players share the club's nation; some come from elsewhere.
+  const n = r() < 0.65 ? nation : pick(r, NATIONS);
+  const pool = namePools(n);
+  return `${pick(r, pool.first)} ${pick(r, pool.last)}`;
+}
+
+const cache = new Map<string, Squad>();
+
+export function squadOf(team: DemoTeam): Squad {
+  const hit = cache.get(team.id);
+  if (hit) return hit;
+  const r = rngFor(`squad:${team.id}`);
+  const shape = team.sport === "football" ? FOOTBALL_SHAPE : BASKETBALL_SHAPE;
+  const used = new Set<string>();
+  const numbers = shuffle(r, Array.from({ length: 98 }, (_, i) => i + 2));
+  const players: Player[] = [];
+  for (const [position, count] of shape) {
+    for (let i = 0; i < count; i++) {
+      let name = personName(r, team.nation);
+      while (used.has(name)) name = personName(r, team.nation);
+      used.add(name);
+      const number = team.sport === "football" && position === "G" && i === 0 ? 1 : numbers.pop()!;
+      players.push({ name, number, position });
+    }
+  }
+  const squad = {
+    players,
+    coach: personName(r, team.nation),
+    formation: team.sport === "football" ? pick(r, FORMATIONS) : null,
+  };
+  cache.set(team.id, squad);
+  return squad;
+}
+
+/** A match-day lineup: the first-choice players with a little rotation from the match seed. */
+export function lineupFor(team: DemoTeam, matchSeed: string): Lineup {
+  const squad = squadOf(team);
+  const r = rngFor(`lineup:${matchSeed}:${team.id}`);
+  const byPos = (p: string) => squad.players.filter((x) => x.position === p);
+  if (team.sport === "basketball") {
+    const order = ["PG", "SG", "SF", "PF", "C"].map((p) => rotate(r, byPos(p)));
+    const starters = order.map((xs) => xs[0]!);
+    const rest = order.flatMap((xs) => xs.slice(1));
+    return { formation: null, starters, substitutes: rest.slice(0, 8), coach: squad.coach };
+  }
+  const parts = squad.formation!.split("-").map(Number);
+  const need = { G: 1, D: parts[0]!, M: parts.slice(1, -1).reduce((a, b) => a + b, 0), F: parts[parts.length - 1]! };
+  const starters: Player[] = [];
+  const bench: Player[] = [];
+  for (const pos of ["G", "D", "M", "F"] as const) {
+    const xs = pos === "G" ? byPos(pos) : rotate(r, byPos(pos));
+    starters.push(...xs.slice(0, need[pos]));
+    bench.push(...xs.slice(need[pos]));
+  }
+  return { formation: squad.formation, starters, substitutes: bench.slice(0, 9), coach: squad.coach };
+}
+
+function rotate(r: Rng, xs: Player[]): Player[] {
+  if (xs.length < 3 || r() > 0.3) return xs;
+  const i = int(r, 0, 1);
+  const j = int(r, 2, xs.length - 1);
+  const out = [...xs];
+  [out[i], out[j]] = [out[j]!, out[i]!];
+  return out;
+}

@@ -1,0 +1,243 @@
+// One zod schema per shape: the request validators, the OpenAPI document and (later) the MCP tools use these.
+import { z } from "zod";
+import { SPORTS } from "./codes";
+
+/** Named shapes that become `components.schemas` of the OpenAPI document. */
+export const registry = z.registry<{ id: string; description?: string }>();
+
+// ---------- request values ----------
+export const SportParam = z.enum(SPORTS).describe("`football` or `basketball`; anything else is 404.");
+
+export const IdParam = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, "ids are 1–64 characters of A–Z, a–z, 0–9, _ and -")
+  .describe("Opaque identifier.");
+
+const isCalendarDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+export const DateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD")
+  .refine(isCalendarDate, "not a calendar date")
+  .describe("A UTC day, YYYY-MM-DD: matches whose kickoff falls on it.");
+
+const limitParam = (max: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .optional()
+    .transform((n) => Math.min(n ?? fallback, max))
+    .describe(`Page size, 1–${max} (default ${fallback}); larger values are clamped to ${max}.`);
+
+export const MatchListQuery = z.object({
+  status: z.enum(["live", "scheduled", "finished"]).optional().describe("`finished` covers status codes 3, 9 and 10."),
+  league_id: IdParam.optional(),
+  date: DateParam.optional(),
+  limit: limitParam(200, 50),
+  after: z.string().max(200).optional().describe("`next_cursor` of the previous page."),
+});
+export type MatchListQuery = z.infer<typeof MatchListQuery>;
+
+export const H2HQuery = z.object({ limit: limitParam(50, 10) });
+
+// ---------- response shapes ----------
+export const League = z
+  .object({
+    id: z.string(),
+    country: z.string().describe("Country name; the continent for continental tournaments."),
+    name: z.string(),
+    season: z.string().describe("Current season, `yyyy/yy`."),
+    logo_url: z.string().nullable(),
+  })
+  .register(registry, { id: "League" });
+
+const nullableInt = z.number().int().nullable();
+
+export const MatchListItem = z
+  .object({
+    id: z.string(),
+    league_id: z.string(),
+    season: z.string(),
+    home_team: z.string(),
+    away_team: z.string(),
+    home_team_id: z.string(),
+    away_team_id: z.string(),
+    home_score: z.number().int(),
+    away_score: z.number().int(),
+    status_code: z.number().int().min(1).max(10).describe("See the status code table in the API description."),
+    minute: nullableInt.describe("Football match minute while live; null otherwise."),
+    kickoff_ts: z.number().int().describe("Kickoff, Unix epoch seconds (UTC)."),
+    updated_at: z.string().describe("RFC 3339 UTC time of the last change to the match record."),
+  })
+  .register(registry, { id: "MatchListItem" });
+
+export const MatchDetail = MatchListItem.extend({
+  round: z.string().nullable(),
+  period: nullableInt.describe("Period code while live, null otherwise."),
+  period_label: z.string().nullable(),
+  added_time: nullableInt,
+  game_clock_secs: nullableInt.describe("Basketball: seconds left in the period."),
+  ht_home_score: nullableInt,
+  ht_away_score: nullableInt,
+  home_penalties: nullableInt.describe("Shoot-out score (status 9)."),
+  away_penalties: nullableInt,
+  home_formation: z.string().nullable(),
+  away_formation: z.string().nullable(),
+  referee: z.string().nullable(),
+  venue: z.string().nullable(),
+  attendance: nullableInt,
+  finished_at: z.string().nullable(),
+  league: z.object({ id: z.string(), name: z.string(), country: z.string() }),
+}).register(registry, { id: "MatchDetail" });
+
+export const Event = z
+  .object({
+    id: z.string(),
+    seq: z.number().int(),
+    type: z.string(),
+    minute: nullableInt,
+    added_time: nullableInt,
+    period: nullableInt,
+    team: z.enum(["home", "away"]).nullable(),
+    player: z.string().nullable(),
+    player_in: z.string().nullable(),
+    player_out: z.string().nullable(),
+    detail: z.string().nullable(),
+  })
+  .register(registry, { id: "Event" });
+
+export const EventsResponse = z
+  .object({ match_id: z.string(), data: z.array(Event) })
+  .register(registry, { id: "Events" });
+
+export const StatRow = z
+  .object({ section: z.string(), name: z.string(), home: z.number(), away: z.number() })
+  .register(registry, { id: "StatRow" });
+
+export const StatsResponse = z
+  .object({ match_id: z.string(), data: z.array(StatRow) })
+  .register(registry, { id: "Stats" });
+
+export const Player = z
+  .object({ name: z.string(), number: z.number().int().nullable(), position: z.string().nullable() })
+  .register(registry, { id: "Player" });
+
+export const Lineup = z
+  .object({
+    formation: z.string().nullable(),
+    starters: z.array(Player),
+    substitutes: z.array(Player),
+    coach: z.string().nullable(),
+  })
+  .register(registry, { id: "Lineup" });
+
+export const LineupsResponse = z
+  .object({ match_id: z.string(), home: Lineup, away: Lineup })
+  .register(registry, { id: "Lineups" });
+
+export const FootballStandingRow = z
+  .object({
+    position: z.number().int(),
+    team_id: z.string(),
+    team: z.string(),
+    played: z.number().int(),
+    won: z.number().int(),
+    drawn: z.number().int(),
+    lost: z.number().int(),
+    goals_for: z.number().int(),
+    goals_against: z.number().int(),
+    goal_difference: z.number().int(),
+    points: z.number().int(),
+    form: z.string().describe("Last five results, oldest first (e.g. `WWDLW`)."),
+  })
+  .register(registry, { id: "FootballStandingRow" });
+
+export const BasketballStandingRow = z
+  .object({
+    position: z.number().int(),
+    team_id: z.string(),
+    team: z.string(),
+    played: z.number().int(),
+    won: z.number().int(),
+    lost: z.number().int(),
+    points_for: z.number().int(),
+    points_against: z.number().int(),
+    win_pct: z.number().describe("won / played, three decimals; 0 before the first game."),
+    games_behind: z.number(),
+  })
+  .register(registry, { id: "BasketballStandingRow" });
+
+export const StandingRow = z.union([FootballStandingRow, BasketballStandingRow]);
+export type FootballStandingRow = z.infer<typeof FootballStandingRow>;
+export type BasketballStandingRow = z.infer<typeof BasketballStandingRow>;
+export type StandingRow = FootballStandingRow | BasketballStandingRow;
+
+export const Standings = z
+  .object({
+    league_id: z.string(),
+    season: z.string(),
+    as_of: z.string().describe("RFC 3339 time the table reflects."),
+    standings: z.array(StandingRow),
+  })
+  .register(registry, { id: "Standings" });
+
+export const H2H = z
+  .object({
+    match_id: z.string(),
+    home_team_id: z.string(),
+    away_team_id: z.string(),
+    summary: z.object({
+      played: z.number().int(),
+      home_team_wins: z.number().int(),
+      away_team_wins: z.number().int(),
+      draws: z.number().int(),
+      home_team_goals: z.number().int(),
+      away_team_goals: z.number().int(),
+    }),
+    matches: z.array(MatchListItem),
+  })
+  .register(registry, { id: "H2H" });
+
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    total: z.number().int().describe("Number of records matching the filters, over all pages."),
+    limit: z.number().int().describe("Effective page size."),
+    next_cursor: z.string().nullable().describe("Pass as `after` for the next page; null on the last page."),
+  });
+export const LeagueList = listEnvelope(League).register(registry, { id: "LeagueList" });
+export const MatchList = listEnvelope(MatchListItem).register(registry, { id: "MatchList" });
+
+export const Problem = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.enum([
+      "invalid_api_key",
+      "wrong_environment",
+      "insufficient_scope",
+      "invalid_token",
+      "invalid_request",
+      "not_found",
+      "no_data",
+      "rate_limited",
+      "internal",
+    ]),
+    detail: z.string(),
+    request_id: z.string().optional().describe("Id of the request (also in `X-Request-Id`); quote it to support."),
+  })
+  .register(registry, { id: "Problem" });
+
+export type League = z.infer<typeof League>;
+export type MatchListItem = z.infer<typeof MatchListItem>;
+export type MatchDetail = z.infer<typeof MatchDetail>;
+export type Event = z.infer<typeof Event>;
+export type StatRow = z.infer<typeof StatRow>;
+export type Lineup = z.infer<typeof Lineup>;
+export type Player = z.infer<typeof Player>;
+export type Standings = z.infer<typeof Standings>;
+export type H2H = z.infer<typeof H2H>;

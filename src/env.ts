@@ -1,0 +1,20 @@
+import type { Sport } from "./domain/codes";
+import type { Scope, Plan } from "./domain/codes";
+
+/** Who is calling. Set by the key check; rate limiting, WebSockets and MCP reuse it. */
+export interface AuthContext {
+  type: "api_key" | "oauth";
+  accountId: string;
+  keyId?: string;
+  scopes: Scope[];
+  plan: Plan;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    requestId: string;
+    auth: AuthContext;
+    sport: Sport;
+  };
+}

@@ -1,0 +1,64 @@
+// One error path: handlers throw ApiError; app.onError renders RFC 9457 problem+json.
+export type ProblemCode =
+  | "invalid_api_key"
+  | "wrong_environment"
+  | "insufficient_scope"
+  | "invalid_token"
+  | "invalid_request"
+  | "not_found"
+  | "no_data"
+  | "rate_limited"
+  | "internal";
+
+export const REASON: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  426: "Upgrade Required",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const INVALID_KEY_DETAIL = "missing or invalid api key";
+export const invalidKey = () => new ApiError(401, "invalid_api_key", INVALID_KEY_DETAIL);
+export const notFound = (what = "resource") => new ApiError(404, "not_found", `${what} not found`);
+export const noData = (what: string) => new ApiError(404, "no_data", `no ${what} for this match yet`);
+export const badRequest = (param: string, why: string) =>
+  new ApiError(400, "invalid_request", `invalid \`${param}\`: ${why}`);
+
+export function problemResponse(
+  status: number,
+  code: ProblemCode,
+  detail: string,
+  requestId?: string,
+  headers: Record<string, string> = {},
+): Response {
+  const body = {
+    type: "about:blank",
+    title: REASON[status] ?? "Error",
+    status,
+    code,
+    detail,
+    ...(requestId ? { request_id: requestId } : {}),
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/problem+json; charset=utf-8", ...headers },
+  });
+}

@@ -1,0 +1,113 @@
+// OpenAPI 3.1 from the same zod schemas the handlers validate with (zod 4's JSON Schema output is 2020-12,
+// which is OpenAPI 3.1's dialect).
+import { z } from "zod";
+import { SPORTS, type Scope } from "./domain/codes";
+import { H2HQuery, IdParam, MatchListQuery, registry } from "./domain/schemas";
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const problem = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: ref("Problem") } },
+});
+const rateHeaders = {};
+
+const paramSchema = (s: z.ZodType) => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(s, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+};
+
+function queryParams(obj: z.ZodObject) {
+  return Object.entries(obj.shape).map(([name, s]) => ({
+    name,
+    in: "query",
+    required: false,
+    description: (s as z.ZodType).description,
+    schema: paramSchema(s as z.ZodType),
+  }));
+}
+
+const pathParam = (name: string, description: string) => ({
+  name,
+  in: "path",
+  required: true,
+  description,
+  schema: paramSchema(IdParam),
+});
+
+function op(summary: string, scope: Scope, schemaId: string, params: unknown[], extra404 = false) {
+  return {
+    get: {
+      summary,
+      description: `Requires scope \`${scope}\`.`,
+      parameters: params,
+      security: [{ ApiKeyHeader: [] }, { Bearer: [] }, { ApiKeyQuery: [] }],
+      responses: {
+        "200": {
+          description: "OK",
+          headers: { ETag: { schema: { type: "string" }, description: "Send back as If-None-Match to get 304." }, ...rateHeaders },
+          content: { "application/json": { schema: ref(schemaId) } },
+        },
+        "304": { description: "Not modified: the representation matches If-None-Match." },
+        "400": problem("invalid_request: a path or query value is invalid; `detail` names the parameter."),
+        "401": problem("invalid_api_key (`missing or invalid api key`), wrong_environment or insufficient_scope."),
+        "404": problem(extra404 ? "not_found (unknown or untracked), or no_data (exists, nothing of this kind yet)." : "not_found: unknown id, unknown sport or untracked league."),
+        "429": problem("rate_limited; see Retry-After."),
+        "500": problem("internal; quote `request_id`."),
+      },
+    },
+  };
+}
+
+export function openApiDocument(baseUrl: string) {
+  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` }) as {
+    schemas: Record<string, Record<string, unknown>>;
+  };
+  for (const s of Object.values(schemas)) delete s.$schema;
+  const paths: Record<string, unknown> = {
+    "/health": {
+      get: {
+        summary: "Reachability check (no key, never rate-limited)",
+        security: [],
+        responses: {
+          "200": { description: "OK", content: { "application/json": { schema: { type: "object", properties: { status: { const: "ok" } } } } } },
+        },
+      },
+    },
+  };
+  const matchId = pathParam("id", "Match id.");
+  for (const sport of SPORTS) {
+    const p = `/v1/${sport}`;
+    const S = sport[0]!.toUpperCase() + sport.slice(1);
+    paths[`${p}/leagues`] = op(`${S}: tracked leagues, by country then name`, "read:leagues", "LeagueList", []);
+    paths[`${p}/leagues/{leagueId}/standings`] = op(`${S}: current league table`, "read:leagues", "Standings", [pathParam("leagueId", "League id.")], true);
+    paths[`${p}/matches`] = op(`${S}: matches, by kickoff then id, keyset-paginated`, "read:matches", "MatchList", queryParams(MatchListQuery));
+    paths[`${p}/matches/{id}`] = op(`${S}: match detail`, "read:matches", "MatchDetail", [matchId]);
+    paths[`${p}/matches/{id}/events`] = op(`${S}: match timeline, chronological`, "read:matches", "Events", [matchId], true);
+    paths[`${p}/matches/{id}/stats`] = op(`${S}: match statistics`, "read:matches", "Stats", [matchId], true);
+    paths[`${p}/matches/{id}/lineups`] = op(`${S}: lineups`, "read:matches", "Lineups", [matchId], true);
+    paths[`${p}/matches/{id}/standings`] = op(`${S}: league table as it stood at kickoff of the match`, "read:matches", "Standings", [matchId], true);
+    paths[`${p}/matches/{id}/h2h`] = op(`${S}: head-to-head before the match, newest first`, "read:matches", "H2H", [matchId, ...queryParams(H2HQuery)], true);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Sports Data API",
+      version: "1.0.0",
+      description: [
+        "Football and basketball leagues, matches, timelines, stats, lineups, standings and head-to-head.",
+        "Status codes: 1 scheduled, 2 live, 3 finished, 4 postponed, 5 cancelled, 6 walkover, 7 interrupted, 8 abandoned, 9 finished after penalties (score before the shoot-out), 10 finished after extra time.",
+        "Times: `*_ts` are Unix epoch seconds (UTC), `*_at` RFC 3339 UTC. New fields may appear at any time.",
+      ].join("\n\n"),
+    },
+    servers: [{ url: baseUrl }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        ApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key" },
+        Bearer: { type: "http", scheme: "bearer", description: "The API key as a bearer token." },
+        ApiKeyQuery: { type: "apiKey", in: "query", name: "api_key", description: "Only where headers cannot be set (browser WebSockets)." },
+      },
+    },
+  };
+}

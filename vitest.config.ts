@@ -1,0 +1,24 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          ADMIN_TOKEN: "test-admin-token",
+          INGEST_TOKEN: "test-ingest-token",
+        },
+      },
+    })),
+  ],
+  test: {
+    include: ["test/**/*.test.ts"],
+    exclude: ["test/e2e/**", "test/bench/**"],
+    setupFiles: ["./test/helpers/setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
