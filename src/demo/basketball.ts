@@ -32,7 +32,7 @@ export function playBasketball(seed: string, home: Lineup, away: Lineup, strengt
     const base = i < 4 ? i * 12 : 48 + (i - 4) * 5;
     const len = i < 4 ? 12 : 5;
     events.push(ev("period_start", base, period, null));
-    for (let k = 0; k < 4; k++) {
+    for (let k = 0; k < 3; k++) {
       const team = pick(r, ["home", "away"] as const);
       const lineup = team === "home" ? home : away;
       const type = pick(r, ["three_pointer", "field_goal", "field_goal", "free_throw", "foul"]);

@@ -1,4 +1,5 @@
-// Deterministic demo data around a given instant: a season per league with today in the middle of it.
+// Deterministic demo data around a given instant: per league the previous season (all played) and the
+// current one with today in the middle of it.
 import type { Sport } from "../domain/codes";
 import type { Lineup, StandingRow, StatRow } from "../domain/schemas";
 import { TableBuilder } from "../domain/standings";
@@ -25,6 +26,7 @@ export interface DemoData {
 }
 
 interface Fixture {
+  season: string;
   round: string;
   home: DemoTeam;
   away: DemoTeam;
@@ -76,8 +78,9 @@ function buildTeams(): Map<string, DemoTeam> {
   return teams;
 }
 
-function fixturesOf(l: LeagueSpec, teams: DemoTeam[], anchorDay: number, nowTs: number, leagueIndex: number): Fixture[] {
-  const r = rngFor(`fixtures:${l.code}`);
+function fixturesOf(l: LeagueSpec, season: string, teams: DemoTeam[], anchorDay: number, nowTs: number, leagueIndex: number): Fixture[] {
+  const r = rngFor(`fixtures:${l.code}:${season}`);
+  const isCurrent = season === seasonOf(new Date(nowTs * 1000));
   const out: Fixture[] = [];
   const at = (day: number, idx: number) => {
     const hours = HOURS[l.sport];
@@ -91,6 +94,7 @@ function fixturesOf(l: LeagueSpec, teams: DemoTeam[], anchorDay: number, nowTs: 
       const next: DemoTeam[] = [];
       for (let i = 0; i + 1 < alive.length; i += 2) {
         const f: Fixture = {
+          season,
           round: name,
           home: alive[i]!,
           away: alive[i + 1]!,
@@ -114,10 +118,10 @@ function fixturesOf(l: LeagueSpec, teams: DemoTeam[], anchorDay: number, nowTs: 
     const day = anchorDay + (ri - current) * spacing + (isContinental ? 2 : 0);
     pairs.forEach(([home, away], i) => {
       const kickoff =
-        ri === current && !isContinental
+        ri === current && !isContinental && isCurrent
           ? roundTo5(nowTs + (TODAY_OFFSETS_MIN[i % TODAY_OFFSETS_MIN.length]! + leagueIndex * 4) * 60)
           : at(day + (l.sport === "football" ? (i % 3) - 1 : 0), i);
-      out.push({ round: isContinental ? `League phase – Matchday ${ri + 1}` : `Round ${ri + 1}`, home, away, kickoff });
+      out.push({ season, round: isContinental ? `League phase – Matchday ${ri + 1}` : `Round ${ri + 1}`, home, away, kickoff });
     });
   });
   // A few matches that did not go to plan (CONTRACT.md status codes 4, 5 and 8).
@@ -127,7 +131,7 @@ function fixturesOf(l: LeagueSpec, teams: DemoTeam[], anchorDay: number, nowTs: 
     ita1: [[current - 2, 6, 8]],
     ger1: [[current + 1, 3, 4]],
   };
-  for (const [ri, i, code] of special[l.code] ?? []) {
+  for (const [ri, i, code] of isCurrent ? (special[l.code] ?? []) : []) {
     const f = out[ri * rounds[0]!.length + i];
     if (f) f.override = code;
   }
@@ -142,51 +146,60 @@ function cupWinner(f: Fixture): DemoTeam {
   return homeWins ? f.home : f.away;
 }
 
-const matchSeed = (f: Fixture) => `${f.home.id}:${f.away.id}:${f.round}`;
+const matchSeed = (f: Fixture) => `${f.season}:${f.home.id}:${f.away.id}:${f.round}`;
 
 const leagueIdOf = (l: LeagueSpec) => `lg_${l.sport === "football" ? "fb" : "bb"}_${l.code}`;
-export const demoLeagueIds = () => LEAGUES.map(leagueIdOf);
+export const demoLeagueIds = (only?: readonly string[]) =>
+  LEAGUES.filter((l) => !only || only.includes(l.code)).map(leagueIdOf);
 
-export function generateDemo(now: Date): DemoData {
+/** `only`: league codes to generate (tests use a few to keep seeding fast); default every demo league. */
+export function generateDemo(now: Date, only?: readonly string[]): DemoData {
   const nowTs = Math.floor(now.getTime() / 1000);
   const anchorDay = Math.floor(nowTs / DAY);
   const season = seasonOf(now);
-  const seasonYear = season.slice(0, 4);
   const nowIso = iso(nowTs);
   const allTeams = buildTeams();
   const data: DemoData = { day: anchorDay, season, leagues: [], teams: [], matches: [], events: [], stats: [], lineups: [], standings: [], snapshots: [] };
   for (const t of allTeams.values()) data.teams.push({ id: t.id, sport: t.sport, name: t.name, country: t.country });
 
+  const previous = seasonOf(new Date((nowTs - 365 * DAY) * 1000));
   LEAGUES.forEach((l, leagueIndex) => {
+    if (only && !only.includes(l.code)) return;
     const leagueId = leagueIdOf(l);
     data.leagues.push({ id: leagueId, sport: l.sport, country: l.country, name: l.name, season, logo_url: null, format: l.format, updated_at: nowIso });
     const teams = l.teams.map((row) => allTeams.get(`${l.sport}:${row.split("|")[0]}`)!);
-    const fixtures = fixturesOf(l, teams, anchorDay, nowTs, leagueIndex).sort((a, b) => a.kickoff - b.kickoff);
-    const finished: { ts: number; matchId: string; input: Parameters<TableBuilder["add"]>[0] }[] = [];
-    fixtures.forEach((f, n) => {
-      const id = `m_${l.code}_${seasonYear}_${String(n + 1).padStart(4, "0")}`;
-      const row = playMatch(l, leagueId, season, id, f, nowTs, nowIso, data);
-      if (row.finishedTs !== null) {
-        finished.push({
-          ts: row.finishedTs,
-          matchId: id,
-          input: { homeTeamId: f.home.id, awayTeamId: f.away.id, homeTeam: f.home.name, awayTeam: f.away.name, homeScore: row.home, awayScore: row.away, statusCode: row.status, kickoffTs: f.kickoff },
-        });
-      }
-    });
-    if (l.format !== "league") return;
-    const table = new TableBuilder(l.sport, teams.map((t) => ({ id: t.id, name: t.name })));
-    let rows: StandingRow[] = table.rows();
-    let asOf = nowIso;
-    for (const m of finished.sort((a, b) => a.ts - b.ts)) {
-      table.add(m.input);
-      rows = table.rows();
-      asOf = iso(m.ts);
-      data.snapshots.push({ match_id: m.matchId, league_id: leagueId, season, as_of_ts: m.ts, as_of: asOf, rows: JSON.stringify(rows) });
+    // The previous season is the same calendar a year earlier, so every match of it has been played.
+    for (const [s, day] of [[previous, anchorDay - 364], [season, anchorDay]] as const) {
+      playSeason(l, leagueId, s, teams, fixturesOf(l, s, teams, day, nowTs, leagueIndex), nowTs, nowIso, data);
     }
-    data.standings.push({ league_id: leagueId, season, as_of: asOf, rows: JSON.stringify(rows) });
   });
   return data;
+}
+
+function playSeason(l: LeagueSpec, leagueId: string, season: string, teams: DemoTeam[], fixtures: Fixture[], nowTs: number, nowIso: string, data: DemoData) {
+  const finished: { ts: number; matchId: string; input: Parameters<TableBuilder["add"]>[0] }[] = [];
+  fixtures.sort((a, b) => a.kickoff - b.kickoff).forEach((f, n) => {
+    const id = `m_${l.code}_${season.slice(0, 4)}_${String(n + 1).padStart(4, "0")}`;
+    const row = playMatch(l, leagueId, season, id, f, nowTs, nowIso, data);
+    if (row.finishedTs !== null) {
+      finished.push({
+        ts: row.finishedTs,
+        matchId: id,
+        input: { homeTeamId: f.home.id, awayTeamId: f.away.id, homeTeam: f.home.name, awayTeam: f.away.name, homeScore: row.home, awayScore: row.away, statusCode: row.status, kickoffTs: f.kickoff },
+      });
+    }
+  });
+  if (l.format !== "league") return;
+  const table = new TableBuilder(l.sport, teams.map((t) => ({ id: t.id, name: t.name })));
+  let rows: StandingRow[] = table.rows();
+  let asOf = nowIso;
+  for (const m of finished.sort((a, b) => a.ts - b.ts)) {
+    table.add(m.input);
+    rows = table.rows();
+    asOf = iso(m.ts);
+    data.snapshots.push({ match_id: m.matchId, league_id: leagueId, season, as_of_ts: m.ts, as_of: asOf, rows: JSON.stringify(rows) });
+  }
+  data.standings.push({ league_id: leagueId, season, as_of: asOf, rows: JSON.stringify(rows) });
 }
 
 /** Writes one fixture's match row (and events, stats, lineups) as it stands at `nowTs`. */

@@ -14,6 +14,8 @@ export interface SeedOptions {
   now?: Date;
   /** Regenerate even if today's demo data is already there. */
   force?: boolean;
+  /** Only these league codes (tests); the demo account then tracks just them. */
+  leagues?: readonly string[];
 }
 
 export async function seedDemo(db: Db, environment: string, opts: SeedOptions = {}) {
@@ -21,13 +23,13 @@ export async function seedDemo(db: Db, environment: string, opts: SeedOptions = 
   const day = Math.floor(now.getTime() / 86_400_000);
   // Idempotent: the same UTC day's data is written once; a new day gets a fresh season around it.
   const seeded = opts.force || (await demoDay(db)) !== String(day);
-  const data = seeded ? generateDemo(now) : undefined;
+  const data = seeded ? generateDemo(now, opts.leagues) : undefined;
   if (data) await writeDemo(db, day, data);
 
   const accountId =
     (await findAccountIdByEmail(db, DEMO_EMAIL)) ?? (await createAccount(db, DEMO_EMAIL, DEMO_PASSWORD, "growth")).id;
   await changePlan(db, accountId, "growth");
-  await setTrackedLeagues(db, accountId, demoLeagueIds());
+  await setTrackedLeagues(db, accountId, demoLeagueIds(opts.leagues));
   let keyId: string | undefined;
   if (opts.demoApiKey) {
     keyId = (await findKeyByHash(db, await sha256Hex(opts.demoApiKey)))?.id;
