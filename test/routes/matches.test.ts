@@ -18,7 +18,7 @@ async function allPages(path: string, limit: number) {
   let pages = 0;
   do {
     const sep = path.includes("?") ? "&" : "?";
-    const r = await getJson(`${path}${sep}limit=${limit}${cursor ? `&after=${cursor}` : ""}`, s.key);
+    const r: { status: number; body: any } = await getJson(`${path}${sep}limit=${limit}${cursor ? `&after=${cursor}` : ""}`, s.key);
     expect(r.status).toBe(200);
     expect(r.body.data.length).toBeLessThanOrEqual(limit);
     totals.add(r.body.total);

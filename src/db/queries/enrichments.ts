@@ -112,14 +112,7 @@ export async function getH2H(db: Db, sport: Sport, id: string, accountId: string
       match_id: m.id,
       home_team_id: m.home_team_id,
       away_team_id: m.away_team_id,
-      summary: {
-        played: Number(s.played),
-        home_team_wins: Number(s.home_team_wins),
-        away_team_wins: Number(s.away_team_wins),
-        draws: Number(s.draws),
-        home_team_goals: Number(s.home_team_goals),
-        away_team_goals: Number(s.away_team_goals),
-      },
+      summary: s,
       matches: list,
     },
   } as const;

@@ -55,7 +55,7 @@ export function matchPageQuery(db: Db, f: MatchFilter, limit: number, after?: Cu
 /** `total` from the trigger-maintained counters: a few rows per league, whatever the number of matches. */
 export function matchTotalQuery(db: Db, f: MatchFilter) {
   return db
-    .select({ total: sql<number>`coalesce(sum(${matchCounts.n}), 0)` })
+    .select({ total: sql<number>`coalesce(sum(${matchCounts.n}), 0)`.mapWith(Number) })
     .from(matchCounts)
     .where(
       and(
@@ -75,7 +75,7 @@ export async function listMatches(db: Db, f: MatchFilter, limit: number, after?:
   const last = rows[rows.length - 1];
   return {
     rows,
-    total: Number(totals[0]?.total ?? 0),
+    total: totals[0]?.total ?? 0,
     next: more && last ? { kickoffTs: last.kickoff_ts, id: last.id } : null,
   };
 }
@@ -156,12 +156,12 @@ export function h2hQueries(
     db.select(listItemColumns).from(matches).where(where).orderBy(desc(matches.kickoffTs), desc(matches.id)).limit(limit),
     db
       .select({
-        played: sql<number>`count(*)`,
-        home_team_wins: sql<number>`coalesce(sum(CASE WHEN ${homeWon} THEN 1 ELSE 0 END), 0)`,
-        away_team_wins: sql<number>`coalesce(sum(CASE WHEN ${awayWon} THEN 1 ELSE 0 END), 0)`,
-        draws: sql<number>`coalesce(sum(CASE WHEN ${matches.homeScore} = ${matches.awayScore} THEN 1 ELSE 0 END), 0)`,
-        home_team_goals: sql<number>`coalesce(sum(CASE WHEN ${matches.homeTeamId} = ${home} THEN ${matches.homeScore} ELSE ${matches.awayScore} END), 0)`,
-        away_team_goals: sql<number>`coalesce(sum(CASE WHEN ${matches.homeTeamId} = ${away} THEN ${matches.homeScore} ELSE ${matches.awayScore} END), 0)`,
+        played: sql<number>`count(*)`.mapWith(Number).as("played"),
+        home_team_wins: sql<number>`coalesce(sum(CASE WHEN ${homeWon} THEN 1 ELSE 0 END), 0)`.mapWith(Number).as("home_team_wins"),
+        away_team_wins: sql<number>`coalesce(sum(CASE WHEN ${awayWon} THEN 1 ELSE 0 END), 0)`.mapWith(Number).as("away_team_wins"),
+        draws: sql<number>`coalesce(sum(CASE WHEN ${matches.homeScore} = ${matches.awayScore} THEN 1 ELSE 0 END), 0)`.mapWith(Number).as("draws"),
+        home_team_goals: sql<number>`coalesce(sum(CASE WHEN ${matches.homeTeamId} = ${home} THEN ${matches.homeScore} ELSE ${matches.awayScore} END), 0)`.mapWith(Number).as("home_team_goals"),
+        away_team_goals: sql<number>`coalesce(sum(CASE WHEN ${matches.homeTeamId} = ${away} THEN ${matches.homeScore} ELSE ${matches.awayScore} END), 0)`.mapWith(Number).as("away_team_goals"),
       })
       .from(matches)
       .where(where),
