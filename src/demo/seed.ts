@@ -3,7 +3,7 @@ import { changePlan, createAccount, createApiKey, findAccountIdByEmail, setTrack
 import { sha256Hex } from "../auth/keys";
 import type { Db } from "../db/client";
 import { findKeyByHash } from "../db/queries/accounts";
-import { demoDay, writeDemo } from "../db/queries/demo";
+import { demoStamp, writeDemo } from "../db/queries/demo";
 import { demoLeagueIds, generateDemo } from "./generate";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -21,10 +21,11 @@ export interface SeedOptions {
 export async function seedDemo(db: Db, environment: string, opts: SeedOptions = {}) {
   const now = opts.now ?? new Date();
   const day = Math.floor(now.getTime() / 86_400_000);
-  // Idempotent: the same UTC day's data is written once; a new day gets a fresh season around it.
-  const seeded = opts.force || (await demoDay(db)) !== String(day);
+  // Idempotent: the same UTC day's data (for the same leagues) is written once; a new day gets a fresh season.
+  const stamp = `${day}:${demoLeagueIds(opts.leagues).join(",")}`;
+  const seeded = opts.force || (await demoStamp(db)) !== stamp;
   const data = seeded ? generateDemo(now, opts.leagues) : undefined;
-  if (data) await writeDemo(db, day, data);
+  if (data) await writeDemo(db, stamp, data);
 
   const accountId =
     (await findAccountIdByEmail(db, DEMO_EMAIL)) ?? (await createAccount(db, DEMO_EMAIL, DEMO_PASSWORD, "growth")).id;

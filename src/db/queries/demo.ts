@@ -30,15 +30,16 @@ const COLUMNS = {
   standings_snapshots: ["match_id", "league_id", "season", "as_of_ts", "as_of", "rows"],
 } as const;
 
-export const demoDay = async (db: Db) =>
-  (await db.select({ value: meta.value }).from(meta).where(eq(meta.key, "demo_day")))[0]?.value;
+/** What the demo data was generated for ("<UTC day>:<league ids>"), if any. */
+export const demoStamp = async (db: Db) =>
+  (await db.select({ value: meta.value }).from(meta).where(eq(meta.key, "demo")))[0]?.value;
 
 /**
  * Replaces the demo leagues' matches (children cascade) and writes everything in one transaction, so a
  * reader sees either the old demo season or the new one. Leagues and teams are upserted, never deleted:
  * accounts tracking them keep doing so.
  */
-export async function writeDemo(db: Db, day: number, rows: DemoRows): Promise<void> {
+export async function writeDemo(db: Db, stamp: string, rows: DemoRows): Promise<void> {
   const leagueIds = JSON.stringify(rows.leagues.map((l) => l.id));
   const raw = (text: string, ...params: unknown[]) => db.$client.prepare(text).bind(...params);
   await db.$client.batch([
@@ -52,6 +53,6 @@ export async function writeDemo(db: Db, day: number, rows: DemoRows): Promise<vo
     ...upsertRows(db, "match_lineups", COLUMNS.match_lineups, rows.lineups),
     ...upsertRows(db, "standings", COLUMNS.standings, rows.standings),
     ...upsertRows(db, "standings_snapshots", COLUMNS.standings_snapshots, rows.snapshots),
-    raw("INSERT OR REPLACE INTO meta (key, value) VALUES ('demo_day', ?)", String(day)),
+    raw("INSERT OR REPLACE INTO meta (key, value) VALUES ('demo', ?)", stamp),
   ]);
 }
