@@ -25,7 +25,7 @@ function base62(bytes) {
   const digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
   let n = BigInt(`0x${bytes.toString("hex")}`);
   let out = "";
-  for (let i = 0; i < 43; i++) (out = digits[Number(n % 62n)] + out), (n /= 62n);
+  for (let i = 0; i < 43; i++) ((out = digits[Number(n % 62n)] + out), (n /= 62n));
   return out;
 }
 
@@ -53,7 +53,17 @@ if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const dev = spawn(
   "npx",
-  ["wrangler", "dev", "--ip", HOST, "--port", String(PORT), "--var", `PUBLIC_BASE_URL:${BASE}`, "--show-interactive-dev-session=false"],
+  [
+    "wrangler",
+    "dev",
+    "--ip",
+    HOST,
+    "--port",
+    String(PORT),
+    "--var",
+    `PUBLIC_BASE_URL:${BASE}`,
+    "--show-interactive-dev-session=false",
+  ],
   { env, stdio: ["ignore", "inherit", "inherit"] },
 );
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => dev.kill(sig));

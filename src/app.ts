@@ -34,13 +34,28 @@ export function buildApp() {
   }
   app.route("/internal/admin", adminRoutes);
 
-  app.notFound((c) => problemResponse(404, "not_found", `no route for ${c.req.method} ${new URL(c.req.url).pathname}`, c.get("requestId")));
+  app.notFound((c) =>
+    problemResponse(
+      404,
+      "not_found",
+      `no route for ${c.req.method} ${new URL(c.req.url).pathname}`,
+      c.get("requestId"),
+    ),
+  );
 
   app.onError((err, c) => {
     const requestId = c.get("requestId");
     if (err instanceof ApiError) return problemResponse(err.status, err.code, err.detail, requestId, err.headers);
     // Unknown failure: the client gets no internals; the log gets the cause and the request id.
-    console.error(JSON.stringify({ level: "error", request_id: requestId, method: c.req.method, path: new URL(c.req.url).pathname, error: err instanceof Error ? err.stack ?? err.message : String(err) }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        request_id: requestId,
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      }),
+    );
     return problemResponse(500, "internal", "internal error; quote the request id to support", requestId);
   });
 

@@ -9,21 +9,20 @@ const problem = (description: string) => ({
   description,
   content: { "application/problem+json": { schema: ref("Problem") } },
 });
-const rateHeaders = {};
 
 const paramSchema = (s: z.ZodType) => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(s, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(s, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 };
 
 function queryParams(obj: z.ZodObject) {
-  return Object.entries(obj.shape).map(([name, s]) => ({
-    name,
-    in: "query",
-    required: false,
-    description: (s as z.ZodType).description,
-    schema: paramSchema(s as z.ZodType),
-  }));
+  return Object.entries(obj.shape).map(([name, s]) => {
+    const schema = paramSchema(s as z.ZodType);
+    return { name, in: "query", required: false, description: schema.description as string | undefined, schema };
+  });
 }
 
 const pathParam = (name: string, description: string) => ({
@@ -44,13 +43,17 @@ function op(summary: string, scope: Scope, schemaId: string, params: unknown[], 
       responses: {
         "200": {
           description: "OK",
-          headers: { ETag: { schema: { type: "string" }, description: "Send back as If-None-Match to get 304." }, ...rateHeaders },
+          headers: { ETag: { schema: { type: "string" }, description: "Send back as If-None-Match to get 304." } },
           content: { "application/json": { schema: ref(schemaId) } },
         },
         "304": { description: "Not modified: the representation matches If-None-Match." },
         "400": problem("invalid_request: a path or query value is invalid; `detail` names the parameter."),
         "401": problem("invalid_api_key (`missing or invalid api key`), wrong_environment or insufficient_scope."),
-        "404": problem(extra404 ? "not_found (unknown or untracked), or no_data (exists, nothing of this kind yet)." : "not_found: unknown id, unknown sport or untracked league."),
+        "404": problem(
+          extra404
+            ? "not_found (unknown or untracked), or no_data (exists, nothing of this kind yet)."
+            : "not_found: unknown id, unknown sport or untracked league.",
+        ),
         "429": problem("rate_limited; see Retry-After."),
         "500": problem("internal; quote `request_id`."),
       },
@@ -59,17 +62,27 @@ function op(summary: string, scope: Scope, schemaId: string, params: unknown[], 
 }
 
 export function openApiDocument(baseUrl: string) {
-  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` }) as {
-    schemas: Record<string, Record<string, unknown>>;
-  };
-  for (const s of Object.values(schemas)) delete s.$schema;
+  const { schemas } = z.toJSONSchema(registry, {
+    uri: (id) => `#/components/schemas/${id}`,
+    // Responses may gain fields at any time (CONTRACT.md): never promise there are no others.
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+    },
+  }) as { schemas: Record<string, Record<string, unknown>> };
+  for (const s of Object.values(schemas)) {
+    delete s.$schema;
+    delete s.$id;
+  }
   const paths: Record<string, unknown> = {
     "/health": {
       get: {
         summary: "Reachability check (no key, never rate-limited)",
         security: [],
         responses: {
-          "200": { description: "OK", content: { "application/json": { schema: { type: "object", properties: { status: { const: "ok" } } } } } },
+          "200": {
+            description: "OK",
+            content: { "application/json": { schema: { type: "object", properties: { status: { const: "ok" } } } } },
+          },
         },
       },
     },
@@ -79,14 +92,43 @@ export function openApiDocument(baseUrl: string) {
     const p = `/v1/${sport}`;
     const S = sport[0]!.toUpperCase() + sport.slice(1);
     paths[`${p}/leagues`] = op(`${S}: tracked leagues, by country then name`, "read:leagues", "LeagueList", []);
-    paths[`${p}/leagues/{leagueId}/standings`] = op(`${S}: current league table`, "read:leagues", "Standings", [pathParam("leagueId", "League id.")], true);
-    paths[`${p}/matches`] = op(`${S}: matches, by kickoff then id, keyset-paginated`, "read:matches", "MatchList", queryParams(MatchListQuery));
+    paths[`${p}/leagues/{leagueId}/standings`] = op(
+      `${S}: current league table`,
+      "read:leagues",
+      "Standings",
+      [pathParam("leagueId", "League id.")],
+      true,
+    );
+    paths[`${p}/matches`] = op(
+      `${S}: matches, by kickoff then id, keyset-paginated`,
+      "read:matches",
+      "MatchList",
+      queryParams(MatchListQuery),
+    );
     paths[`${p}/matches/{id}`] = op(`${S}: match detail`, "read:matches", "MatchDetail", [matchId]);
-    paths[`${p}/matches/{id}/events`] = op(`${S}: match timeline, chronological`, "read:matches", "Events", [matchId], true);
+    paths[`${p}/matches/{id}/events`] = op(
+      `${S}: match timeline, chronological`,
+      "read:matches",
+      "Events",
+      [matchId],
+      true,
+    );
     paths[`${p}/matches/{id}/stats`] = op(`${S}: match statistics`, "read:matches", "Stats", [matchId], true);
     paths[`${p}/matches/{id}/lineups`] = op(`${S}: lineups`, "read:matches", "Lineups", [matchId], true);
-    paths[`${p}/matches/{id}/standings`] = op(`${S}: league table as it stood at kickoff of the match`, "read:matches", "Standings", [matchId], true);
-    paths[`${p}/matches/{id}/h2h`] = op(`${S}: head-to-head before the match, newest first`, "read:matches", "H2H", [matchId, ...queryParams(H2HQuery)], true);
+    paths[`${p}/matches/{id}/standings`] = op(
+      `${S}: league table as it stood at kickoff of the match`,
+      "read:matches",
+      "Standings",
+      [matchId],
+      true,
+    );
+    paths[`${p}/matches/{id}/h2h`] = op(
+      `${S}: head-to-head before the match, newest first`,
+      "read:matches",
+      "H2H",
+      [matchId, ...queryParams(H2HQuery)],
+      true,
+    );
   }
   return {
     openapi: "3.1.0",
@@ -106,7 +148,12 @@ export function openApiDocument(baseUrl: string) {
       securitySchemes: {
         ApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key" },
         Bearer: { type: "http", scheme: "bearer", description: "The API key as a bearer token." },
-        ApiKeyQuery: { type: "apiKey", in: "query", name: "api_key", description: "Only where headers cannot be set (browser WebSockets)." },
+        ApiKeyQuery: {
+          type: "apiKey",
+          in: "query",
+          name: "api_key",
+          description: "Only where headers cannot be set (browser WebSockets).",
+        },
       },
     },
   };

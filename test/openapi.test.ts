@@ -13,7 +13,9 @@ describe("GET /v1/openapi.json", () => {
   it("documents every public GET route the app serves", async () => {
     const doc = (await getJson("/v1/openapi.json")).body;
     const served = buildApp()
-      .routes.filter((r) => r.method === "GET" && (r.path.startsWith("/v1/") || r.path === "/health") && r.path !== "/v1/*")
+      .routes.filter(
+        (r) => r.method === "GET" && (r.path.startsWith("/v1/") || r.path === "/health") && r.path !== "/v1/*",
+      )
       .map((r) => r.path.replace(/:(\w+)/g, "{$1}").replace(/\/$/, ""));
     expect(served.length).toBeGreaterThanOrEqual(19);
     for (const p of served) if (p !== "/v1/openapi.json") expect(Object.keys(doc.paths), p).toContain(p);

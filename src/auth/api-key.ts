@@ -22,7 +22,13 @@ export async function authenticate(req: Request, env: Env): Promise<AuthContext>
   // Read from the primary: a replica lagging behind a revocation must not let the key through.
   const record = await findKeyByHash(primaryDb(env.DB), await sha256Hex(key));
   if (!record || record.revokedAt) throw invalidKey();
-  return { type: "api_key", accountId: record.accountId, keyId: record.id, scopes: parseScopes(record.scopes), plan: record.plan };
+  return {
+    type: "api_key",
+    accountId: record.accountId,
+    keyId: record.id,
+    scopes: parseScopes(record.scopes),
+    plan: record.plan,
+  };
 }
 
 /** Requires a valid key carrying `scope`; sets `auth` for the handlers. */

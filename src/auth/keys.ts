@@ -28,8 +28,7 @@ export async function sha256Hex(value: string): Promise<string> {
 }
 
 /** The prefix this deployment issues and accepts: production is live, everything else test. */
-export const prefixFor = (environment: string): KeyPrefix =>
-  environment === "production" ? "sk_live_" : "sk_test_";
+export const prefixFor = (environment: string): KeyPrefix => (environment === "production" ? "sk_live_" : "sk_test_");
 
 export const parseScopes = (stored: string): Scope[] =>
   stored.split(" ").filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));

@@ -11,7 +11,9 @@ export const leagues = sqliteTable(
     name: text("name").notNull(),
     season: text("season").notNull(),
     logoUrl: text("logo_url"),
-    format: text("format", { enum: ["league", "cup"] }).notNull().default("league"),
+    format: text("format", { enum: ["league", "cup"] })
+      .notNull()
+      .default("league"),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [index("leagues_sport_country_name").on(t.sport, t.country, t.name)],
@@ -145,7 +147,9 @@ export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash"),
-  plan: text("plan", { enum: ["trial", "starter", "growth", "scale"] }).notNull().default("trial"),
+  plan: text("plan", { enum: ["trial", "starter", "growth", "scale"] })
+    .notNull()
+    .default("trial"),
   createdAt: text("created_at").notNull(),
 });
 

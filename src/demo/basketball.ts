@@ -22,7 +22,11 @@ const label = (i: number) => (i < 4 ? `Q${i + 1}` : `OT${i - 3}`);
 export function playBasketball(seed: string, home: Lineup, away: Lineup, strength: [number, number]): BasketballPlay {
   const r = rngFor(`basketball:${seed}`);
   const quarters: [number, number][] = [];
-  for (let q = 0; q < 4; q++) quarters.push([int(r, 19, 31) + Math.round((strength[0] - 1) * 6) + 1, int(r, 19, 31) + Math.round((strength[1] - 1) * 6)]);
+  for (let q = 0; q < 4; q++)
+    quarters.push([
+      int(r, 19, 31) + Math.round((strength[0] - 1) * 6) + 1,
+      int(r, 19, 31) + Math.round((strength[1] - 1) * 6),
+    ]);
   const total = () => quarters.reduce((s, [h, a]) => [s[0] + h, s[1] + a], [0, 0]);
   while (total()[0] === total()[1]) quarters.push([int(r, 6, 15), int(r, 6, 15)]);
   const events: DemoEvent[] = [];
@@ -43,12 +47,24 @@ export function playBasketball(seed: string, home: Lineup, away: Lineup, strengt
     if (i < 4) {
       const team = pick(r, ["home", "away"] as const);
       const l = team === "home" ? home : away;
-      events.push(ev("substitution", base + int(r, 3, len - 1), period, team, { player_in: pick(r, l.substitutes).name, player_out: pick(r, l.starters).name }));
+      events.push(
+        ev("substitution", base + int(r, 3, len - 1), period, team, {
+          player_in: pick(r, l.substitutes).name,
+          player_out: pick(r, l.starters).name,
+        }),
+      );
     }
     running = [running[0] + h, running[1] + a];
-    events.push(ev("period_end", base + len, period, null, { detail: `End of ${label(i)}, ${running[0]}–${running[1]}` }));
+    events.push(
+      ev("period_end", base + len, period, null, { detail: `End of ${label(i)}, ${running[0]}–${running[1]}` }),
+    );
   });
-  events.sort((x, y) => x.minute - y.minute || (x.type === "period_start" ? -1 : 0) - (y.type === "period_start" ? -1 : 0) || (x.type === "period_end" ? 1 : 0) - (y.type === "period_end" ? 1 : 0));
+  events.sort(
+    (x, y) =>
+      x.minute - y.minute ||
+      (x.type === "period_start" ? -1 : 0) - (y.type === "period_start" ? -1 : 0) ||
+      (x.type === "period_end" ? 1 : 0) - (y.type === "period_end" ? 1 : 0),
+  );
   const [homeTotal, awayTotal] = total();
   return {
     quarters,
@@ -67,8 +83,25 @@ const DETAILS: Record<string, string> = {
   foul: "Personal foul",
 };
 
-function ev(type: string, minute: number, period: number, team: "home" | "away" | null, extra: Partial<DemoEvent> = {}): DemoEvent {
-  return { type, minute, added_time: null, period, team, player: null, player_in: null, player_out: null, detail: null, ...extra };
+function ev(
+  type: string,
+  minute: number,
+  period: number,
+  team: "home" | "away" | null,
+  extra: Partial<DemoEvent> = {},
+): DemoEvent {
+  return {
+    type,
+    minute,
+    added_time: null,
+    period,
+    team,
+    player: null,
+    player_in: null,
+    player_out: null,
+    detail: null,
+    ...extra,
+  };
 }
 
 /** State `elapsed` real minutes after tip-off: period code, seconds left, score so far. */
@@ -83,7 +116,13 @@ export function basketballAt(play: BasketballPlay, elapsed: number) {
     if (elapsed < start + len) {
       const f = (elapsed - start) / len;
       const secs = (i < 4 ? 720 : 300) * (1 - f);
-      return { period: codeOf(i), clock: Math.round(secs), home: home + Math.floor(h * f), away: away + Math.floor(a * f), gameMinute: (i < 4 ? i * 12 : 48 + (i - 4) * 5) + Math.floor((i < 4 ? 12 : 5) * f) };
+      return {
+        period: codeOf(i),
+        clock: Math.round(secs),
+        home: home + Math.floor(h * f),
+        away: away + Math.floor(a * f),
+        gameMinute: (i < 4 ? i * 12 : 48 + (i - 4) * 5) + Math.floor((i < 4 ? 12 : 5) * f),
+      };
     }
     home += h;
     away += a;

@@ -58,9 +58,17 @@ function goals(r: Rng, n: number, side: "home" | "away", own: Lineup, other: Lin
   for (let i = 0; i < n; i++) {
     const minute = int(r, lo, hi);
     const kind = r();
-    if (kind < 0.04) out.push(ev("own_goal", minute, side, { player: pick(r, outfield(other)).name, detail: "Own goal" }));
-    else if (kind < 0.14) out.push(ev("penalty_goal", minute, side, { player: pick(r, attackers(own)).name, detail: "Penalty" }));
-    else out.push(ev("goal", minute, side, { player: pick(r, attackers(own)).name, detail: pick(r, ["Right foot", "Left foot", "Header"]) }));
+    if (kind < 0.04)
+      out.push(ev("own_goal", minute, side, { player: pick(r, outfield(other)).name, detail: "Own goal" }));
+    else if (kind < 0.14)
+      out.push(ev("penalty_goal", minute, side, { player: pick(r, attackers(own)).name, detail: "Penalty" }));
+    else
+      out.push(
+        ev("goal", minute, side, {
+          player: pick(r, attackers(own)).name,
+          detail: pick(r, ["Right foot", "Left foot", "Header"]),
+        }),
+      );
   }
   return out;
 }
@@ -83,10 +91,7 @@ export function playFootball(
   let h = poisson(r, 1.5 * (strength[0] / strength[1]));
   let a = poisson(r, 1.15 * (strength[1] / strength[0]));
   if (force) a = h;
-  const events: DemoEvent[] = [
-    ...goals(r, h, "home", home, away, 1, 90),
-    ...goals(r, a, "away", away, home, 1, 90),
-  ];
+  const events: DemoEvent[] = [...goals(r, h, "home", home, away, 1, 90), ...goals(r, a, "away", away, home, 1, 90)];
   let status: 3 | 9 | 10 = 3;
   let homePens: number | null = null;
   let awayPens: number | null = null;
@@ -109,18 +114,24 @@ export function playFootball(
   }
   const side = (t: "home" | "away") => (t === "home" ? home : away);
   for (const t of ["home", "away"] as const) {
-    for (let i = poisson(r, 1.8); i > 0; i--) events.push(ev("yellow_card", int(r, 8, 90), t, { player: pick(r, outfield(side(t))).name }));
+    for (let i = poisson(r, 1.8); i > 0; i--)
+      events.push(ev("yellow_card", int(r, 8, 90), t, { player: pick(r, outfield(side(t))).name }));
     if (chance(r, 0.04)) events.push(ev("red_card", int(r, 30, 89), t, { player: pick(r, outfield(side(t))).name }));
-    if (chance(r, 0.03)) events.push(ev("second_yellow", int(r, 60, 89), t, { player: pick(r, outfield(side(t))).name }));
+    if (chance(r, 0.03))
+      events.push(ev("second_yellow", int(r, 60, 89), t, { player: pick(r, outfield(side(t))).name }));
     const subs = int(r, 3, 5);
     const outs = [...outfield(side(t))].sort(() => r() - 0.5).slice(0, subs);
-    const ins = side(t).substitutes.filter((p) => p.position !== "G").slice(0, subs);
+    const ins = side(t)
+      .substitutes.filter((p) => p.position !== "G")
+      .slice(0, subs);
     outs.forEach((p, i) =>
       events.push(ev("substitution", int(r, 55, 88), t, { player_in: ins[i]?.name ?? null, player_out: p.name })),
     );
   }
-  if (chance(r, 0.05)) events.push(ev("missed_penalty", int(r, 10, 85), pick(r, ["home", "away"] as const), { detail: "Saved" }));
-  if (chance(r, 0.1)) events.push(ev("var", int(r, 10, 88), pick(r, ["home", "away"] as const), { detail: "Goal disallowed – offside" }));
+  if (chance(r, 0.05))
+    events.push(ev("missed_penalty", int(r, 10, 85), pick(r, ["home", "away"] as const), { detail: "Saved" }));
+  if (chance(r, 0.1))
+    events.push(ev("var", int(r, 10, 88), pick(r, ["home", "away"] as const), { detail: "Goal disallowed – offside" }));
   events.push(
     ev("period_start", 0, null, { period: 12 }),
     ev("period_end", 45, null, { period: 12, added_time: addedFirst }),
@@ -162,8 +173,8 @@ export function playFootball(
 function shootout(r: Rng): [number, number] {
   let h = 0;
   let a = 0;
-  for (let i = 0; i < 5; i++) (h += chance(r, 0.76) ? 1 : 0), (a += chance(r, 0.74) ? 1 : 0);
-  while (h === a) (h += chance(r, 0.75) ? 1 : 0), (a += chance(r, 0.72) ? 1 : 0);
+  for (let i = 0; i < 5; i++) ((h += chance(r, 0.76) ? 1 : 0), (a += chance(r, 0.74) ? 1 : 0));
+  while (h === a) ((h += chance(r, 0.75) ? 1 : 0), (a += chance(r, 0.72) ? 1 : 0));
   return [h, a];
 }
 
@@ -179,12 +190,16 @@ export function clockAt(play: FootballPlay, elapsed: number) {
   if (elapsed < firstEnd + 15) return { period: 38, minute: 45, added: null };
   const s = elapsed - firstEnd - 15;
   const m = Math.floor(s);
-  return m < 45 ? { period: 13, minute: 45 + m, added: null } : { period: 13, minute: 90, added: Math.min(m - 44, play.addedSecond) };
+  return m < 45
+    ? { period: 13, minute: 45 + m, added: null }
+    : { period: 13, minute: 90, added: Math.min(m - 44, play.addedSecond) };
 }
 
 export function footballStats(play: FootballPlay, r: Rng, events: DemoEvent[], fraction: number): StatRow[] {
-  const count = (t: "home" | "away", types: string[]) => events.filter((e) => e.team === t && types.includes(e.type)).length;
-  const scored = (t: "home" | "away") => events.filter((e) => e.team === t && (e.type === "goal" || e.type === "penalty_goal")).length;
+  const count = (t: "home" | "away", types: string[]) =>
+    events.filter((e) => e.team === t && types.includes(e.type)).length;
+  const scored = (t: "home" | "away") =>
+    events.filter((e) => e.team === t && (e.type === "goal" || e.type === "penalty_goal")).length;
   const scale = (n: number) => Math.round(n * fraction);
   const onTarget = (t: "home" | "away", base: number) => Math.max(scored(t), scale(base));
   const hOn = onTarget("home", int(r, 2, 8));
@@ -205,8 +220,18 @@ export function footballStats(play: FootballPlay, r: Rng, events: DemoEvent[], f
     row("Summary", "Corner kicks", scale(int(r, 1, 10)), scale(int(r, 1, 9))),
     row("Summary", "Fouls", scale(int(r, 7, 16)), scale(int(r, 7, 17))),
     row("Summary", "Offsides", scale(int(r, 0, 5)), scale(int(r, 0, 5))),
-    row("Discipline", "Yellow cards", count("home", ["yellow_card", "second_yellow"]), count("away", ["yellow_card", "second_yellow"])),
-    row("Discipline", "Red cards", count("home", ["red_card", "second_yellow"]), count("away", ["red_card", "second_yellow"])),
+    row(
+      "Discipline",
+      "Yellow cards",
+      count("home", ["yellow_card", "second_yellow"]),
+      count("away", ["yellow_card", "second_yellow"]),
+    ),
+    row(
+      "Discipline",
+      "Red cards",
+      count("home", ["red_card", "second_yellow"]),
+      count("away", ["red_card", "second_yellow"]),
+    ),
     row("Passes", "Passes", hPasses, aPasses),
     row("Passes", "Accurate passes", Math.round((hPasses * hAcc) / 100), Math.round((aPasses * aAcc) / 100)),
     row("Passes", "Pass accuracy (%)", hAcc, aAcc),

@@ -1,12 +1,12 @@
 // Deterministic demo data around a given instant: per league the previous season (all played) and the
 // current one with today in the middle of it.
-import type { Sport } from "../domain/codes";
 import type { Lineup, StandingRow, StatRow } from "../domain/schemas";
 import { TableBuilder } from "../domain/standings";
 import { basketballAt, basketballStats, playBasketball } from "./basketball";
 import { LEAGUES, type LeagueSpec } from "./catalog";
 import { clockAt, eventOrder, footballStats, isGoal, playFootball, type DemoEvent } from "./football";
-import { hash32, pick, rngFor, shuffle, slug } from "./random";
+import { pick, rngFor } from "./random";
+import { buildTeams, fixturesOf, matchSeed, seasonOf, type Fixture } from "./schedule";
 import { lineupFor, type DemoTeam } from "./squads";
 
 const DAY = 86_400;
@@ -25,129 +25,6 @@ export interface DemoData {
   snapshots: { match_id: string; league_id: string; season: string; as_of_ts: number; as_of: string; rows: string }[];
 }
 
-interface Fixture {
-  season: string;
-  round: string;
-  home: DemoTeam;
-  away: DemoTeam;
-  kickoff: number;
-  knockout?: boolean;
-  force?: "extra_time" | "penalties";
-  override?: 4 | 5 | 8;
-}
-
-export function seasonOf(d: Date): string {
-  const y = d.getUTCFullYear();
-  const start = d.getUTCMonth() >= 6 ? y : y - 1;
-  return `${start}/${String((start + 1) % 100).padStart(2, "0")}`;
-}
-
-/** Circle-method round robin: n−1 rounds of n/2 pairings (n even). */
-function roundRobin<T>(teams: T[]): [T, T][][] {
-  const xs = [...teams];
-  const rounds: [T, T][][] = [];
-  for (let r = 0; r < xs.length - 1; r++) {
-    const pairs: [T, T][] = [];
-    for (let i = 0; i < xs.length / 2; i++) {
-      const a = xs[i]!;
-      const b = xs[xs.length - 1 - i]!;
-      pairs.push(r % 2 === 0 ? [a, b] : [b, a]);
-    }
-    rounds.push(pairs);
-    xs.splice(1, 0, xs.pop()!);
-  }
-  return rounds;
-}
-
-/** Kickoffs of the round being played today, relative to now: two finished, two live, the rest later. */
-const TODAY_OFFSETS_MIN = [-235, -175, -80, -35, 40, 130, 220, 300, 360, 420, 480, 540, 600, 660, 720];
-const HOURS: Record<Sport, number[]> = { football: [12.5, 15, 17.5, 20], basketball: [0, 0.5, 1, 2, 2.5, 3] };
-
-function buildTeams(): Map<string, DemoTeam> {
-  const teams = new Map<string, DemoTeam>();
-  for (const l of LEAGUES) {
-    for (const row of l.teams) {
-      const [name, venue, capacity] = row.split("|") as [string, string?, string?];
-      const key = `${l.sport}:${name}`;
-      if (teams.has(key) || !venue) continue;
-      const id = `tm_${l.sport === "football" ? "fb" : "bb"}_${slug(name)}`;
-      const strength = 0.8 + (hash32(id) % 1000) / 1000 * 0.5;
-      teams.set(key, { id, sport: l.sport, name, country: l.country, nation: l.nation, venue, capacity: Number(capacity), strength });
-    }
-  }
-  return teams;
-}
-
-function fixturesOf(l: LeagueSpec, season: string, teams: DemoTeam[], anchorDay: number, nowTs: number, leagueIndex: number): Fixture[] {
-  const r = rngFor(`fixtures:${l.code}:${season}`);
-  const isCurrent = season === seasonOf(new Date(nowTs * 1000));
-  const out: Fixture[] = [];
-  const at = (day: number, idx: number) => {
-    const hours = HOURS[l.sport];
-    return day * DAY + Math.round(hours[idx % hours.length]! * 3600) + (l.sport === "basketball" ? DAY : 0);
-  };
-  if (l.format === "cup") {
-    // Single-leg knockout: round of 16 four weeks ago, quarter-finals last week, semi-finals ahead.
-    let alive = shuffle(r, teams);
-    const rounds: [string, number][] = [["Round of 16", -28], ["Quarter-finals", -7], ["Semi-finals", 10]];
-    for (const [name, offset] of rounds) {
-      const next: DemoTeam[] = [];
-      for (let i = 0; i + 1 < alive.length; i += 2) {
-        const f: Fixture = {
-          season,
-          round: name,
-          home: alive[i]!,
-          away: alive[i + 1]!,
-          kickoff: at(anchorDay + offset + (i % 4 === 0 ? 0 : 1), i / 2),
-          knockout: true,
-          force: name === "Round of 16" ? (i === 0 ? "extra_time" : i === 2 ? "penalties" : undefined) : undefined,
-        };
-        out.push(f);
-        next.push(cupWinner(f));
-      }
-      alive = next;
-    }
-    return out;
-  }
-  const single = roundRobin(shuffle(r, teams));
-  const isContinental = l.country === "Europe" && l.sport === "football";
-  const rounds = isContinental ? single.slice(0, 8) : [...single, ...single.map((ps) => ps.map(([a, b]) => [b, a] as [DemoTeam, DemoTeam]))];
-  const spacing = isContinental ? 14 : l.sport === "basketball" && l.code === "nba" ? 3 : 7;
-  const current = isContinental ? 4 : Math.floor(rounds.length * (l.sport === "football" ? 0.4 : 0.3));
-  rounds.forEach((pairs, ri) => {
-    const day = anchorDay + (ri - current) * spacing + (isContinental ? 2 : 0);
-    pairs.forEach(([home, away], i) => {
-      const kickoff =
-        ri === current && !isContinental && isCurrent
-          ? roundTo5(nowTs + (TODAY_OFFSETS_MIN[i % TODAY_OFFSETS_MIN.length]! + leagueIndex * 4) * 60)
-          : at(day + (l.sport === "football" ? (i % 3) - 1 : 0), i);
-      out.push({ season, round: isContinental ? `League phase – Matchday ${ri + 1}` : `Round ${ri + 1}`, home, away, kickoff });
-    });
-  });
-  // A few matches that did not go to plan (CONTRACT.md status codes 4, 5 and 8).
-  const special: Record<string, [number, number, 4 | 5 | 8][]> = {
-    eng1: [[current - 3, 2, 4]],
-    esp1: [[current - 5, 4, 5]],
-    ita1: [[current - 2, 6, 8]],
-    ger1: [[current + 1, 3, 4]],
-  };
-  for (const [ri, i, code] of isCurrent ? (special[l.code] ?? []) : []) {
-    const f = out[ri * rounds[0]!.length + i];
-    if (f) f.override = code;
-  }
-  return out;
-}
-
-const roundTo5 = (ts: number) => Math.round(ts / 300) * 300;
-
-function cupWinner(f: Fixture): DemoTeam {
-  const p = playFootball(matchSeed(f), lineupFor(f.home, matchSeed(f)), lineupFor(f.away, matchSeed(f)), [f.home.strength, f.away.strength], true, f.force);
-  const homeWins = p.home !== p.away ? p.home > p.away : (p.homePens ?? 0) > (p.awayPens ?? 0);
-  return homeWins ? f.home : f.away;
-}
-
-const matchSeed = (f: Fixture) => `${f.season}:${f.home.id}:${f.away.id}:${f.round}`;
-
 const leagueIdOf = (l: LeagueSpec) => `lg_${l.sport === "football" ? "fb" : "bb"}_${l.code}`;
 export const demoLeagueIds = (only?: readonly string[]) =>
   LEAGUES.filter((l) => !only || only.includes(l.code)).map(leagueIdOf);
@@ -159,62 +36,134 @@ export function generateDemo(now: Date, only?: readonly string[]): DemoData {
   const season = seasonOf(now);
   const nowIso = iso(nowTs);
   const allTeams = buildTeams();
-  const data: DemoData = { day: anchorDay, season, leagues: [], teams: [], matches: [], events: [], stats: [], lineups: [], standings: [], snapshots: [] };
+  const data: DemoData = {
+    day: anchorDay,
+    season,
+    leagues: [],
+    teams: [],
+    matches: [],
+    events: [],
+    stats: [],
+    lineups: [],
+    standings: [],
+    snapshots: [],
+  };
   for (const t of allTeams.values()) data.teams.push({ id: t.id, sport: t.sport, name: t.name, country: t.country });
 
   const previous = seasonOf(new Date((nowTs - 365 * DAY) * 1000));
   LEAGUES.forEach((l, leagueIndex) => {
     if (only && !only.includes(l.code)) return;
     const leagueId = leagueIdOf(l);
-    data.leagues.push({ id: leagueId, sport: l.sport, country: l.country, name: l.name, season, logo_url: null, format: l.format, updated_at: nowIso });
+    data.leagues.push({
+      id: leagueId,
+      sport: l.sport,
+      country: l.country,
+      name: l.name,
+      season,
+      logo_url: null,
+      format: l.format,
+      updated_at: nowIso,
+    });
     const teams = l.teams.map((row) => allTeams.get(`${l.sport}:${row.split("|")[0]}`)!);
     // The previous season is the same calendar a year earlier, so every match of it has been played.
-    for (const [s, day] of [[previous, anchorDay - 364], [season, anchorDay]] as const) {
+    for (const [s, day] of [
+      [previous, anchorDay - 364],
+      [season, anchorDay],
+    ] as const) {
       playSeason(l, leagueId, s, teams, fixturesOf(l, s, teams, day, nowTs, leagueIndex), nowTs, nowIso, data);
     }
   });
   return data;
 }
 
-function playSeason(l: LeagueSpec, leagueId: string, season: string, teams: DemoTeam[], fixtures: Fixture[], nowTs: number, nowIso: string, data: DemoData) {
+function playSeason(
+  l: LeagueSpec,
+  leagueId: string,
+  season: string,
+  teams: DemoTeam[],
+  fixtures: Fixture[],
+  nowTs: number,
+  nowIso: string,
+  data: DemoData,
+) {
   const finished: { ts: number; matchId: string; input: Parameters<TableBuilder["add"]>[0] }[] = [];
-  fixtures.sort((a, b) => a.kickoff - b.kickoff).forEach((f, n) => {
-    const id = `m_${l.code}_${season.slice(0, 4)}_${String(n + 1).padStart(4, "0")}`;
-    const row = playMatch(l, leagueId, season, id, f, nowTs, nowIso, data);
-    if (row.finishedTs !== null) {
-      finished.push({
-        ts: row.finishedTs,
-        matchId: id,
-        input: { homeTeamId: f.home.id, awayTeamId: f.away.id, homeTeam: f.home.name, awayTeam: f.away.name, homeScore: row.home, awayScore: row.away, statusCode: row.status, kickoffTs: f.kickoff },
-      });
-    }
-  });
+  fixtures
+    .sort((a, b) => a.kickoff - b.kickoff)
+    .forEach((f, n) => {
+      const id = `m_${l.code}_${season.slice(0, 4)}_${String(n + 1).padStart(4, "0")}`;
+      const row = playMatch(l, leagueId, season, id, f, nowTs, nowIso, data);
+      if (row.finishedTs !== null) {
+        finished.push({
+          ts: row.finishedTs,
+          matchId: id,
+          input: {
+            homeTeamId: f.home.id,
+            awayTeamId: f.away.id,
+            homeTeam: f.home.name,
+            awayTeam: f.away.name,
+            homeScore: row.home,
+            awayScore: row.away,
+            statusCode: row.status,
+            kickoffTs: f.kickoff,
+          },
+        });
+      }
+    });
   if (l.format !== "league") return;
-  const table = new TableBuilder(l.sport, teams.map((t) => ({ id: t.id, name: t.name })));
+  const table = new TableBuilder(
+    l.sport,
+    teams.map((t) => ({ id: t.id, name: t.name })),
+  );
   let rows: StandingRow[] = table.rows();
   let asOf = nowIso;
   for (const m of finished.sort((a, b) => a.ts - b.ts)) {
     table.add(m.input);
     rows = table.rows();
     asOf = iso(m.ts);
-    data.snapshots.push({ match_id: m.matchId, league_id: leagueId, season, as_of_ts: m.ts, as_of: asOf, rows: JSON.stringify(rows) });
+    data.snapshots.push({
+      match_id: m.matchId,
+      league_id: leagueId,
+      season,
+      as_of_ts: m.ts,
+      as_of: asOf,
+      rows: JSON.stringify(rows),
+    });
   }
   data.standings.push({ league_id: leagueId, season, as_of: asOf, rows: JSON.stringify(rows) });
 }
 
 /** Writes one fixture's match row (and events, stats, lineups) as it stands at `nowTs`. */
-function playMatch(l: LeagueSpec, leagueId: string, season: string, id: string, f: Fixture, nowTs: number, nowIso: string, data: DemoData) {
+function playMatch(
+  l: LeagueSpec,
+  leagueId: string,
+  season: string,
+  id: string,
+  f: Fixture,
+  nowTs: number,
+  nowIso: string,
+  data: DemoData,
+) {
   const seed = matchSeed(f);
   const r = rngFor(`extras:${seed}`);
   const home = lineupFor(f.home, seed);
   const away = lineupFor(f.away, seed);
   const elapsed = (nowTs - f.kickoff) / 60;
   const base = {
-    id, sport: l.sport, league_id: leagueId, season, round: f.round,
-    home_team_id: f.home.id, away_team_id: f.away.id, home_team: f.home.name, away_team: f.away.name,
-    home_formation: home.formation, away_formation: away.formation,
-    referee: l.sport === "football" ? refereeFor(l, r) : `${refereeFor(l, r)}, ${refereeFor(l, r)}, ${refereeFor(l, r)}`,
-    venue: f.home.venue, kickoff_ts: f.kickoff,
+    id,
+    sport: l.sport,
+    league_id: leagueId,
+    season,
+    round: f.round,
+    home_team_id: f.home.id,
+    away_team_id: f.away.id,
+    home_team: f.home.name,
+    away_team: f.away.name,
+    home_formation: home.formation,
+    away_formation: away.formation,
+    referee:
+      l.sport === "football" ? refereeFor(l, r) : `${refereeFor(l, r)}, ${refereeFor(l, r)}, ${refereeFor(l, r)}`,
+    venue: f.home.venue,
+    kickoff_ts: f.kickoff,
   };
   let status = 1;
   let score: [number, number] = [0, 0];
@@ -233,12 +182,25 @@ function playMatch(l: LeagueSpec, leagueId: string, season: string, id: string, 
       status = p.status;
       events = p.events;
       score = [p.home, p.away];
-      extra = { ht_home_score: p.htHome, ht_away_score: p.htAway, home_penalties: p.homePens, away_penalties: p.awayPens };
+      extra = {
+        ht_home_score: p.htHome,
+        ht_away_score: p.htAway,
+        home_penalties: p.homePens,
+        away_penalties: p.awayPens,
+      };
       finishedTs = f.kickoff + p.durationMin * 60;
     } else {
       const c = clockAt(p, stop);
-      events = p.events.filter((e) => eventOrder(e) <= eventOrder({ period: c.period === 38 ? 13 : c.period, minute: c.minute, added_time: c.added }) && !(c.period === 38 && e.period === 13));
-      score = [events.filter((e) => isGoal(e) && e.team === "home").length, events.filter((e) => isGoal(e) && e.team === "away").length];
+      events = p.events.filter(
+        (e) =>
+          eventOrder(e) <=
+            eventOrder({ period: c.period === 38 ? 13 : c.period, minute: c.minute, added_time: c.added }) &&
+          !(c.period === 38 && e.period === 13),
+      );
+      score = [
+        events.filter((e) => isGoal(e) && e.team === "home").length,
+        events.filter((e) => isGoal(e) && e.team === "away").length,
+      ];
       status = f.override ?? 2;
       if (status === 2) live = { period: c.period, minute: c.minute, added_time: c.added };
       if (c.period !== 12) extra = { ht_home_score: p.htHome, ht_away_score: p.htAway };
@@ -269,8 +231,14 @@ function playMatch(l: LeagueSpec, leagueId: string, season: string, id: string, 
     home_score: score[0],
     away_score: score[1],
     status_code: status,
-    period: null, minute: null, added_time: null, game_clock_secs: null,
-    ht_home_score: null, ht_away_score: null, home_penalties: null, away_penalties: null,
+    period: null,
+    minute: null,
+    added_time: null,
+    game_clock_secs: null,
+    ht_home_score: null,
+    ht_away_score: null,
+    home_penalties: null,
+    away_penalties: null,
     ...live,
     ...extra,
     attendance: started ? Math.round(f.home.capacity * (0.72 + r() * 0.27)) : null,
@@ -281,7 +249,12 @@ function playMatch(l: LeagueSpec, leagueId: string, season: string, id: string, 
   if (started && stats) data.stats.push({ match_id: id, data: JSON.stringify(stats), updated_at: nowIso });
   // Lineups are published about an hour before kickoff.
   if (started || f.kickoff - nowTs <= 3600) {
-    data.lineups.push({ match_id: id, home: JSON.stringify(home as Lineup), away: JSON.stringify(away as Lineup), updated_at: nowIso });
+    data.lineups.push({
+      match_id: id,
+      home: JSON.stringify(home as Lineup),
+      away: JSON.stringify(away as Lineup),
+      updated_at: nowIso,
+    });
   }
   return { status, home: score[0], away: score[1], finishedTs: status === 8 ? null : finishedTs };
 }
@@ -296,4 +269,3 @@ const REFEREES: Record<string, string[]> = {
   us: ["Scott Foster", "Tony Brothers", "Marc Davis", "Zach Zarba", "James Capers", "Ed Malloy"],
 };
 const refereeFor = (l: LeagueSpec, r: () => number) => pick(r, REFEREES[l.nation] ?? REFEREES.eu!);
-

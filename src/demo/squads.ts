@@ -22,8 +22,19 @@ export interface Squad {
 }
 
 const FORMATIONS = ["4-3-3", "4-2-3-1", "4-4-2", "3-5-2", "3-4-3", "4-1-4-1"];
-const FOOTBALL_SHAPE: [string, number][] = [["G", 3], ["D", 8], ["M", 7], ["F", 5]];
-const BASKETBALL_SHAPE: [string, number][] = [["PG", 3], ["SG", 2], ["SF", 3], ["PF", 2], ["C", 3]];
+const FOOTBALL_SHAPE: [string, number][] = [
+  ["G", 3],
+  ["D", 8],
+  ["M", 7],
+  ["F", 5],
+];
+const BASKETBALL_SHAPE: [string, number][] = [
+  ["PG", 3],
+  ["SG", 2],
+  ["SF", 3],
+  ["PF", 2],
+  ["C", 3],
+];
 
 function personName(r: Rng, nation: string): string {
   // Most players share the club's nation; some come from elsewhere.
@@ -40,7 +51,10 @@ export function squadOf(team: DemoTeam): Squad {
   const r = rngFor(`squad:${team.id}`);
   const shape = team.sport === "football" ? FOOTBALL_SHAPE : BASKETBALL_SHAPE;
   const used = new Set<string>();
-  const numbers = shuffle(r, Array.from({ length: 98 }, (_, i) => i + 2));
+  const numbers = shuffle(
+    r,
+    Array.from({ length: 98 }, (_, i) => i + 2),
+  );
   const players: Player[] = [];
   for (const [position, count] of shape) {
     for (let i = 0; i < count; i++) {

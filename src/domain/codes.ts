@@ -29,8 +29,7 @@ export const TRANSITIONS: Record<number, readonly number[]> = {
   4: [1],
   7: [2, 8],
 };
-export const canTransition = (from: number, to: number) =>
-  from === to || (TRANSITIONS[from]?.includes(to) ?? false);
+export const canTransition = (from: number, to: number) => from === to || (TRANSITIONS[from]?.includes(to) ?? false);
 
 export const FOOTBALL_PERIODS: Record<number, string> = {
   12: "1st Half",

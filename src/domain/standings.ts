@@ -55,11 +55,11 @@ export class TableBuilder {
     away.scored += m.awayScore;
     away.conceded += m.homeScore;
     if (m.homeScore > m.awayScore) {
-      home.won++, away.lost++, home.results.push("W"), away.results.push("L");
+      (home.won++, away.lost++, home.results.push("W"), away.results.push("L"));
     } else if (m.homeScore < m.awayScore) {
-      home.lost++, away.won++, home.results.push("L"), away.results.push("W");
+      (home.lost++, away.won++, home.results.push("L"), away.results.push("W"));
     } else {
-      home.drawn++, away.drawn++, home.results.push("D"), away.results.push("D");
+      (home.drawn++, away.drawn++, home.results.push("D"), away.results.push("D"));
     }
   }
 

@@ -80,6 +80,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/demo", async (c) => {
     if (c.env.ENVIRONMENT === "production") throw new ApiError(404, "not_found", "not available in production");
     const b = await body(c.req.raw, DemoBody);
-    if (b.demo_api_key && !b.demo_api_key.startsWith("sk_test_")) throw badRequest("demo_api_key", "expected an sk_test_ key");
+    if (b.demo_api_key && !b.demo_api_key.startsWith("sk_test_"))
+      throw badRequest("demo_api_key", "expected an sk_test_ key");
     return json(c, await seedDemo(dbFor(c.env.DB), c.env.ENVIRONMENT, { demoApiKey: b.demo_api_key }));
   });

@@ -15,7 +15,9 @@ describe("admin token (Authorization: Bearer ADMIN_TOKEN)", () => {
     const res = await admin("POST", "/accounts", { email: `nobody-${token.length}@example.com` }, token);
     expect(res.status).toBe(401);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
-    const row = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(`nobody-${token.length}@example.com`).first();
+    const row = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?")
+      .bind(`nobody-${token.length}@example.com`)
+      .first();
     expect(row).toBeNull();
   });
 
@@ -27,7 +29,11 @@ describe("admin token (Authorization: Bearer ADMIN_TOKEN)", () => {
 
 describe("accounts, plans, tracked leagues, keys", () => {
   it("creates an account (201 {id}); a duplicate email is 409", async () => {
-    const res = await admin("POST", "/accounts", { email: "new@example.com", password: "correct horse battery", plan: "starter" });
+    const res = await admin("POST", "/accounts", {
+      email: "new@example.com",
+      password: "correct horse battery",
+      plan: "starter",
+    });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     expect(id).toMatch(/^acc_/);
@@ -49,7 +55,9 @@ describe("accounts, plans, tracked leagues, keys", () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as any).detail).toContain(`\`${field}\``);
     }
-    const raw = await env.DB.prepare("SELECT count(*) AS n FROM accounts WHERE email = 'a@b.co'").first<{ n: number }>();
+    const raw = await env.DB.prepare("SELECT count(*) AS n FROM accounts WHERE email = 'a@b.co'").first<{
+      n: number;
+    }>();
     expect(raw!.n).toBe(0);
     const notJson = await admin("POST", "/accounts", undefined);
     expect(notJson.status).toBe(400);
@@ -69,7 +77,9 @@ describe("accounts, plans, tracked leagues, keys", () => {
     const bad = await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_bb_acb", "lg_fake"] });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as any).detail).toContain("lg_fake");
-    const { results } = await env.DB.prepare("SELECT league_id FROM tracked_leagues WHERE account_id = ?").bind(id).all();
+    const { results } = await env.DB.prepare("SELECT league_id FROM tracked_leagues WHERE account_id = ?")
+      .bind(id)
+      .all();
     expect(results).toEqual([{ league_id: "lg_fb_eng1" }]);
   });
 
@@ -94,12 +104,18 @@ describe("demo seeding", () => {
   it("is idempotent: a second run the same day writes nothing new", async () => {
     const first = await seed(["eng1", "euroleague"]);
     const count = async () =>
-      env.DB.prepare("SELECT (SELECT count(*) FROM matches) AS m, (SELECT count(*) FROM match_events) AS e, (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM api_keys) AS k").first();
+      env.DB.prepare(
+        "SELECT (SELECT count(*) FROM matches) AS m, (SELECT count(*) FROM match_events) AS e, (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM api_keys) AS k",
+      ).first();
     const before = await count();
     const again = await seedDemo(dbFor(env.DB), "local", { demoApiKey: first.key, leagues: ["eng1", "euroleague"] });
     expect(again.seeded).toBe(false);
     expect(await count()).toEqual(before);
-    const forced = await seedDemo(dbFor(env.DB), "local", { demoApiKey: first.key, leagues: ["eng1", "euroleague"], force: true });
+    const forced = await seedDemo(dbFor(env.DB), "local", {
+      demoApiKey: first.key,
+      leagues: ["eng1", "euroleague"],
+      force: true,
+    });
     expect(forced.seeded).toBe(true);
     expect(await count()).toEqual(before);
   });

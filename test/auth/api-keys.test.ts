@@ -40,25 +40,29 @@ async function expectProblem(res: Response, status: number, code: string, detail
 
 describe("API key credential cases on every endpoint (CONTRACT.md Auth)", () => {
   it("no key → 401 invalid_api_key `missing or invalid api key`", async () => {
-    for (const e of endpoints) await expectProblem(await get(e.path), 401, "invalid_api_key", "missing or invalid api key");
+    for (const e of endpoints)
+      await expectProblem(await get(e.path), 401, "invalid_api_key", "missing or invalid api key");
   });
 
   it("malformed key → 401 invalid_api_key", async () => {
     for (const bad of ["hello", "sk_test_short", `sk_test_${"a".repeat(42)}!`, `SK_TEST_${"a".repeat(43)}`]) {
-      for (const e of endpoints) await expectProblem(await get(e.path, bad), 401, "invalid_api_key", "missing or invalid api key");
+      for (const e of endpoints)
+        await expectProblem(await get(e.path, bad), 401, "invalid_api_key", "missing or invalid api key");
     }
   });
 
   it("well-formed but unknown key → 401 invalid_api_key", async () => {
     const unknown = generateKey("sk_test_");
-    for (const e of endpoints) await expectProblem(await get(e.path, unknown), 401, "invalid_api_key", "missing or invalid api key");
+    for (const e of endpoints)
+      await expectProblem(await get(e.path, unknown), 401, "invalid_api_key", "missing or invalid api key");
   });
 
   it("revoked key gets 401 on the very next request", async () => {
     const k = await createKey(s.accountId);
     expect((await get(`/v1/football/leagues`, k.key)).status).toBe(200);
     expect((await admin("DELETE", `/keys/${k.id}`)).status).toBe(204);
-    for (const e of endpoints) await expectProblem(await get(e.path, k.key), 401, "invalid_api_key", "missing or invalid api key");
+    for (const e of endpoints)
+      await expectProblem(await get(e.path, k.key), 401, "invalid_api_key", "missing or invalid api key");
   });
 
   it("an sk_live_ key on a staging/local deployment → 401 wrong_environment naming the right base URL", async () => {
@@ -71,7 +75,11 @@ describe("API key credential cases on every endpoint (CONTRACT.md Auth)", () => 
 
   it("an sk_test_ key on production → 401 wrong_environment", async () => {
     const app = buildApp();
-    const res = await app.request("/v1/football/leagues", { headers: { "x-api-key": s.key } }, { ...env, ENVIRONMENT: "production" });
+    const res = await app.request(
+      "/v1/football/leagues",
+      { headers: { "x-api-key": s.key } },
+      { ...env, ENVIRONMENT: "production" },
+    );
     const body = await expectProblem(res, 401, "wrong_environment");
     expect(body.detail).toContain("staging");
   });
@@ -104,9 +112,18 @@ describe("key transports (X-API-Key, Authorization: Bearer, ?api_key=)", () => {
 
   it("two different keys in two transports → 401 invalid_api_key, whichever they are", async () => {
     const other = await createKey(s.accountId);
-    await expectProblem(await get(path, s.key, { authorization: `Bearer ${other.key}` }), 401, "invalid_api_key", "missing or invalid api key");
+    await expectProblem(
+      await get(path, s.key, { authorization: `Bearer ${other.key}` }),
+      401,
+      "invalid_api_key",
+      "missing or invalid api key",
+    );
     await expectProblem(await get(`${path}?api_key=${other.key}`, s.key), 401, "invalid_api_key");
-    await expectProblem(await get(`${path}?api_key=${other.key}`, undefined, { authorization: `Bearer ${s.key}` }), 401, "invalid_api_key");
+    await expectProblem(
+      await get(`${path}?api_key=${other.key}`, undefined, { authorization: `Bearer ${s.key}` }),
+      401,
+      "invalid_api_key",
+    );
   });
 
   it("a non-Bearer Authorization scheme is not a key", async () => {

@@ -14,11 +14,15 @@ let s: Seeded;
 let matchId: string;
 beforeAll(async () => {
   s = await seed();
-  matchId = (await env.DB.prepare("SELECT id FROM matches WHERE league_id = 'lg_fb_eng1' AND status_code = 3 ORDER BY kickoff_ts DESC LIMIT 1").first<{ id: string }>())!.id;
+  matchId = (await env.DB.prepare(
+    "SELECT id FROM matches WHERE league_id = 'lg_fb_eng1' AND status_code = 3 ORDER BY kickoff_ts DESC LIMIT 1",
+  ).first<{ id: string }>())!.id;
 });
 
 async function plan(q: Recorded): Promise<string[]> {
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).bind(...q.params).all<{ detail: string }>();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+    .bind(...q.params)
+    .all<{ detail: string }>();
   return results.map((r) => r.detail);
 }
 
@@ -31,7 +35,10 @@ async function expectIndexed(fn: (db: ReturnType<typeof dbFor>) => Promise<unkno
     const lines = await plan(q);
     const scans = lines.filter((l) => /^SCAN /.test(l) && !/USING (COVERING )?INDEX/.test(l));
     expect(scans, `${q.sql}\n${lines.join("\n")}`).toEqual([]);
-    expect(lines.some((l) => /USING (COVERING )?INDEX|USING (INTEGER )?PRIMARY KEY/.test(l)), lines.join("\n")).toBe(true);
+    expect(
+      lines.some((l) => /USING (COVERING )?INDEX|USING (INTEGER )?PRIMARY KEY/.test(l)),
+      lines.join("\n"),
+    ).toBe(true);
   }
   return rec.log;
 }
@@ -52,7 +59,9 @@ const filters: Omit<MatchFilter, "sport" | "accountId">[] = [
 
 describe("EXPLAIN QUERY PLAN of hot queries", () => {
   it.each(filters)("match list page and total use an index in kickoff order (%o)", async (f) => {
-    const log = await expectIndexed((db) => listMatches(db, { sport: "football", accountId: s.accountId, ...f }, 50, { kickoffTs: 0, id: "a" }));
+    const log = await expectIndexed((db) =>
+      listMatches(db, { sport: "football", accountId: s.accountId, ...f }, 50, { kickoffTs: 0, id: "a" }),
+    );
     const page = log.find((q) => q.sql.includes("order by"))!;
     const lines = await plan(page);
     expect(lines.join("\n")).not.toContain("TEMP B-TREE FOR ORDER BY");
@@ -82,7 +91,9 @@ describe("D1 rows_read of the match list", () => {
     const res = await listMatches(dbFor(rec.db), { sport: "football", accountId: s.accountId, ...f }, 50);
     let rowsRead = 0;
     for (const q of rec.log) {
-      const r = await env.DB.prepare(q.sql).bind(...q.params).all();
+      const r = await env.DB.prepare(q.sql)
+        .bind(...q.params)
+        .all();
       rowsRead += r.meta.rows_read;
     }
     const returned = res.rows.length;

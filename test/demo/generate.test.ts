@@ -17,7 +17,17 @@ describe("demo data generator", () => {
     const bySport = (s: string) => data.leagues.filter((l) => l.sport === s);
     expect(bySport("football").length).toBeGreaterThanOrEqual(6);
     expect(bySport("basketball").length).toBeGreaterThanOrEqual(3);
-    expect(data.leagues.map((l) => l.name)).toEqual(expect.arrayContaining(["Premier League", "La Liga", "Serie A", "Bundesliga", "Ligue 1", "UEFA Champions League", "NBA"]));
+    expect(data.leagues.map((l) => l.name)).toEqual(
+      expect.arrayContaining([
+        "Premier League",
+        "La Liga",
+        "Serie A",
+        "Bundesliga",
+        "Ligue 1",
+        "UEFA Champions League",
+        "NBA",
+      ]),
+    );
     expect(data.teams.map((t) => t.name)).toEqual(expect.arrayContaining(["Arsenal", "Real Madrid", "Boston Celtics"]));
   });
 
@@ -26,12 +36,23 @@ describe("demo data generator", () => {
     const today = matches.filter((m) => m.kickoff_ts >= day && m.kickoff_ts < day + 86400);
     for (const sport of ["football", "basketball"]) {
       const t = today.filter((m) => m.sport === sport);
-      expect(t.some((m) => m.status_code === 2), `${sport} live today`).toBe(true);
-      expect(t.some((m) => m.status_code === 3), `${sport} finished today`).toBe(true);
-      expect(t.some((m) => m.status_code === 1), `${sport} scheduled today`).toBe(true);
+      expect(
+        t.some((m) => m.status_code === 2),
+        `${sport} live today`,
+      ).toBe(true);
+      expect(
+        t.some((m) => m.status_code === 3),
+        `${sport} finished today`,
+      ).toBe(true);
+      expect(
+        t.some((m) => m.status_code === 1),
+        `${sport} scheduled today`,
+      ).toBe(true);
     }
     expect(matches.some((m) => m.kickoff_ts > nowTs + 60 * 86400 && m.status_code === 1)).toBe(true);
-    expect(matches.filter((m) => m.kickoff_ts < nowTs - 86400).every((m) => m.status_code !== 1 && m.status_code !== 2)).toBe(true);
+    expect(
+      matches.filter((m) => m.kickoff_ts < nowTs - 86400).every((m) => m.status_code !== 1 && m.status_code !== 2),
+    ).toBe(true);
     expect(matches.filter((m) => m.kickoff_ts > nowTs).every((m) => [1, 4].includes(m.status_code))).toBe(true);
   });
 

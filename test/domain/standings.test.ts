@@ -8,7 +8,14 @@ const teams = [
   { id: "d", name: "Derby" },
 ];
 const r = (h: string, a: string, hs: number, as: number, ts: number, statusCode = 3): ResultInput => ({
-  homeTeamId: h, awayTeamId: a, homeTeam: h, awayTeam: a, homeScore: hs, awayScore: as, statusCode, kickoffTs: ts,
+  homeTeamId: h,
+  awayTeamId: a,
+  homeTeam: h,
+  awayTeam: a,
+  homeScore: hs,
+  awayScore: as,
+  statusCode,
+  kickoffTs: ts,
 });
 
 describe("football table", () => {
@@ -23,7 +30,16 @@ describe("football table", () => {
 
   it("3 points a win, 1 a draw; played = W + D + L", () => {
     const b = table.find((x) => x.team_id === "b");
-    expect(b).toMatchObject({ played: 3, won: 2, drawn: 0, lost: 1, goals_for: 7, goals_against: 3, goal_difference: 4, points: 6 });
+    expect(b).toMatchObject({
+      played: 3,
+      won: 2,
+      drawn: 0,
+      lost: 1,
+      goals_for: 7,
+      goals_against: 3,
+      goal_difference: 4,
+      points: 6,
+    });
     const a = table.find((x) => x.team_id === "a");
     expect(a).toMatchObject({ played: 2, won: 1, drawn: 1, lost: 0, points: 4, form: "WD" });
   });
@@ -52,7 +68,15 @@ describe("basketball table", () => {
   it("win_pct = won / played to three decimals, games behind the leader", () => {
     expect(table.map((x) => x.team_id)).toEqual(["a", "c", "b", "d"]);
     const c = table.find((x) => x.team_id === "c");
-    expect(c).toMatchObject({ played: 3, won: 2, lost: 1, win_pct: 0.667, points_for: 259, points_against: 251, games_behind: 0.5 });
+    expect(c).toMatchObject({
+      played: 3,
+      won: 2,
+      lost: 1,
+      win_pct: 0.667,
+      points_for: 259,
+      points_against: 251,
+      games_behind: 0.5,
+    });
     expect(table[0]).toMatchObject({ win_pct: 1, games_behind: 0 });
   });
 });

@@ -68,18 +68,24 @@ describe("odd ids and unknown paths never give a 500", () => {
     expect(body.detail).toMatch(/`(id|leagueId)`/);
   });
 
-  it.each(["/v1/hockey/matches", "/v1/tennis/leagues", "/v1/FOOTBALL/matches", "/v1/football/teams", "/v2/football/matches"])(
-    "unknown sport or route %s → 404 not_found",
-    async (path) => {
-      const { status, body } = await problem(path);
-      expect(status).toBe(404);
-      expect(body.code).toBe("not_found");
-    },
-  );
+  it.each([
+    "/v1/hockey/matches",
+    "/v1/tennis/leagues",
+    "/v1/FOOTBALL/matches",
+    "/v1/football/teams",
+    "/v2/football/matches",
+  ])("unknown sport or route %s → 404 not_found", async (path) => {
+    const { status, body } = await problem(path);
+    expect(status).toBe(404);
+    expect(body.code).toBe("not_found");
+  });
 
   it("a write method on a read endpoint is not a 500", async () => {
     const { exports } = await import("cloudflare:workers");
-    const res = await exports.default.fetch("http://api.test/v1/football/matches", { method: "POST", headers: { "x-api-key": s.key } });
+    const res = await exports.default.fetch("http://api.test/v1/football/matches", {
+      method: "POST",
+      headers: { "x-api-key": s.key },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });

@@ -43,7 +43,8 @@ describe.each(SPORTS)("%s match endpoints", (sport) => {
     expect(ev.data.map((e) => e.seq)).toEqual(ev.data.map((_, i) => i + 1));
     expect(ev.data[0]!.type).toBe("period_start");
     if (sport === "football") {
-      const goals = (t: string) => ev.data.filter((e) => e.team === t && ["goal", "own_goal", "penalty_goal"].includes(e.type)).length;
+      const goals = (t: string) =>
+        ev.data.filter((e) => e.team === t && ["goal", "own_goal", "penalty_goal"].includes(e.type)).length;
       expect([goals("home"), goals("away")]).toEqual([m.home_score, m.away_score]);
     } else {
       const last = ev.data.filter((e) => e.type === "period_end").at(-1)!;
@@ -104,7 +105,10 @@ describe.each(SPORTS)("%s match endpoints", (sport) => {
   });
 
   it("standings of a match are the table at kickoff: earlier matches counted, later ones not", async () => {
-    const finished = await some(sport, `status=finished&league_id=${LEAGUE[sport]}&date=${new Date(Date.now() - 7 * 86400_000).toISOString().slice(0, 10)}`);
+    const finished = await some(
+      sport,
+      `status=finished&league_id=${LEAGUE[sport]}&date=${new Date(Date.now() - 7 * 86400_000).toISOString().slice(0, 10)}`,
+    );
     const m = finished[0] ?? (await some(sport, `status=finished&league_id=${LEAGUE[sport]}`)).at(-1);
     const r = await getJson(`${base}/${m.id}/standings`, s.key);
     expect(r.status).toBe(200);
@@ -113,7 +117,9 @@ describe.each(SPORTS)("%s match endpoints", (sport) => {
     const played = (t.standings as any[]).reduce((n, row) => n + row.played, 0) / 2;
     const { results } = await env.DB.prepare(
       "SELECT count(*) AS n FROM matches WHERE league_id = ? AND season = ? AND status_code IN (3,9,10) AND finished_at <= ?",
-    ).bind(m.league_id, m.season, t.as_of).all<{ n: number }>();
+    )
+      .bind(m.league_id, m.season, t.as_of)
+      .all<{ n: number }>();
     expect(played).toBe(results[0]!.n);
   });
 
@@ -160,7 +166,9 @@ describe("demo special cases", () => {
   });
 
   it("has postponed (4) matches", async () => {
-    const { results } = await env.DB.prepare("SELECT status_code FROM matches WHERE league_id = 'lg_fb_eng1' AND status_code = 4").all();
+    const { results } = await env.DB.prepare(
+      "SELECT status_code FROM matches WHERE league_id = 'lg_fb_eng1' AND status_code = 4",
+    ).all();
     expect(results.length).toBeGreaterThan(0);
   });
 });

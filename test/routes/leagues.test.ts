@@ -39,7 +39,10 @@ describe("GET /v1/{sport}/leagues/{id}/standings", () => {
       if (i === 0) return;
       const p = rows[i - 1];
       const key = (x: any) => [x.points, x.goal_difference, x.goals_for];
-      const cmp = key(p).map((v, k) => v - key(row)[k]!).find((d) => d !== 0) ?? -p.team.localeCompare(row.team);
+      const cmp =
+        key(p)
+          .map((v, k) => v - key(row)[k]!)
+          .find((d) => d !== 0) ?? -p.team.localeCompare(row.team);
       expect(cmp).toBeGreaterThanOrEqual(0);
     });
     const goalsFor = rows.reduce((n, x) => n + x.goals_for, 0);
@@ -56,15 +59,22 @@ describe("GET /v1/{sport}/leagues/{id}/standings", () => {
       expect(row.played).toBe(row.won + row.lost);
       expect(row.win_pct).toBeCloseTo(row.played ? row.won / row.played : 0, 3);
       expect(row.games_behind).toBe((leader.won - row.won + (row.lost - leader.lost)) / 2);
-      if (i > 0) expect(rows[i - 1].win_pct > row.win_pct || (rows[i - 1].win_pct === row.win_pct && rows[i - 1].won >= row.won)).toBe(true);
+      if (i > 0)
+        expect(
+          rows[i - 1].win_pct > row.win_pct || (rows[i - 1].win_pct === row.win_pct && rows[i - 1].won >= row.won),
+        ).toBe(true);
     });
   });
 
   it("the table as of an early-season match differs from the current table", async () => {
-    const season = (await getJson("/v1/football/leagues", s.key)).body.data.find((l: any) => l.id === "lg_fb_eng1").season;
+    const season = (await getJson("/v1/football/leagues", s.key)).body.data.find(
+      (l: any) => l.id === "lg_fb_eng1",
+    ).season;
     const early = await env.DB.prepare(
       "SELECT id FROM matches WHERE league_id = 'lg_fb_eng1' AND season = ? AND status_code = 3 ORDER BY kickoff_ts LIMIT 1 OFFSET 15",
-    ).bind(season).first<{ id: string }>();
+    )
+      .bind(season)
+      .first<{ id: string }>();
     const asOf = await getJson(`/v1/football/matches/${early!.id}/standings`, s.key);
     const current = await getJson(`/v1/football/leagues/lg_fb_eng1/standings`, s.key);
     expect(asOf.status).toBe(200);
@@ -86,7 +96,9 @@ describe("tracked leagues decide what an account sees", () => {
     const acc = await admin("POST", "/accounts", { email: "tracker@example.com", plan: "starter" });
     expect(acc.status).toBe(201);
     const { id } = (await acc.json()) as { id: string };
-    expect((await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_ucl", "lg_bb_acb"] })).status).toBe(200);
+    expect(
+      (await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_ucl", "lg_bb_acb"] })).status,
+    ).toBe(200);
     const { key } = await createKey(id);
 
     const leagues = await getJson("/v1/football/leagues", key);
@@ -118,7 +130,8 @@ describe("tracked leagues decide what an account sees", () => {
       const all = await getJson(`/v1/football/matches/${m.id}/h2h?limit=50`, s.key);
       const mine = await getJson(`/v1/football/matches/${m.id}/h2h?limit=50`, key);
       if (mine.status === 200) expect(mine.body.matches.every((x: any) => x.league_id === "lg_fb_ucl")).toBe(true);
-      if (all.status === 200) expect(mine.status === 404 || mine.body.summary.played <= all.body.summary.played).toBe(true);
+      if (all.status === 200)
+        expect(mine.status === 404 || mine.body.summary.played <= all.body.summary.played).toBe(true);
     }
   });
 });

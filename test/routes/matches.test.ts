@@ -9,7 +9,12 @@ beforeAll(async () => {
 });
 
 const byKickoffThenId = (xs: { kickoff_ts: number; id: string }[]) =>
-  xs.every((m, i) => i === 0 || xs[i - 1]!.kickoff_ts < m.kickoff_ts || (xs[i - 1]!.kickoff_ts === m.kickoff_ts && xs[i - 1]!.id < m.id));
+  xs.every(
+    (m, i) =>
+      i === 0 ||
+      xs[i - 1]!.kickoff_ts < m.kickoff_ts ||
+      (xs[i - 1]!.kickoff_ts === m.kickoff_ts && xs[i - 1]!.id < m.id),
+  );
 
 async function allPages(path: string, limit: number) {
   const seen: any[] = [];
@@ -18,7 +23,10 @@ async function allPages(path: string, limit: number) {
   let pages = 0;
   do {
     const sep = path.includes("?") ? "&" : "?";
-    const r: { status: number; body: any } = await getJson(`${path}${sep}limit=${limit}${cursor ? `&after=${cursor}` : ""}`, s.key);
+    const r: { status: number; body: any } = await getJson(
+      `${path}${sep}limit=${limit}${cursor ? `&after=${cursor}` : ""}`,
+      s.key,
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.length).toBeLessThanOrEqual(limit);
     totals.add(r.body.total);
@@ -61,7 +69,11 @@ describe.each(SPORTS)("GET /v1/%s/matches", (sport) => {
   });
 
   it("filters by status: live is status 2, finished covers 3, 9 and 10, scheduled is 1", async () => {
-    for (const [status, codes] of [["live", [2]], ["finished", [3, 9, 10]], ["scheduled", [1]]] as const) {
+    for (const [status, codes] of [
+      ["live", [2]],
+      ["finished", [3, 9, 10]],
+      ["scheduled", [1]],
+    ] as const) {
       const { seen, totals } = await allPages(`${base}?status=${status}`, 200);
       expect(seen.length).toBeGreaterThan(0);
       expect([...totals][0]).toBe(seen.length);
@@ -102,7 +114,9 @@ describe.each(SPORTS)("GET /v1/%s/matches", (sport) => {
     await env.DB.prepare(
       `INSERT INTO matches (id, sport, league_id, season, home_team_id, away_team_id, home_team, away_team, status_code, kickoff_ts, updated_at)
        SELECT 'zz_inserted_${sport}', sport, league_id, season, home_team_id, away_team_id, home_team, away_team, 1, kickoff_ts - 60, updated_at FROM matches WHERE id = ?`,
-    ).bind(m.id).run();
+    )
+      .bind(m.id)
+      .run();
     const second = await getJson(`${base}?date=${today()}&limit=2&after=${first.body.next_cursor}`, s.key);
     const third = await getJson(`${base}?date=${today()}&limit=4`, s.key);
     expect(second.body.data.map((x: any) => x.id)).not.toContain(`zz_inserted_${sport}`);

@@ -58,13 +58,25 @@ export async function replaceTrackedLeagues(db: Db, accountId: string, leagueIds
 
 export async function insertKey(
   db: Db,
-  k: { id: string; accountId: string; name: string; keyHash: string; prefix: string; last4: string; scopes: string; createdAt: string },
+  k: {
+    id: string;
+    accountId: string;
+    name: string;
+    keyHash: string;
+    prefix: string;
+    last4: string;
+    scopes: string;
+    createdAt: string;
+  },
 ): Promise<void> {
   await db.insert(apiKeys).values(k);
 }
 
 /** Marks a key revoked (idempotent); returns false for an unknown key. */
 export async function revokeKey(db: Db, keyId: string, at: string): Promise<boolean> {
-  await db.update(apiKeys).set({ revokedAt: at }).where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: at })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
   return (await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, keyId))).length === 1;
 }

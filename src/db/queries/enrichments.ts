@@ -52,7 +52,10 @@ export async function getLineups(
 ): Promise<Enrichment<{ home: Lineup; away: Lineup }>> {
   const [m, rows] = await db.batch([
     visibleMatchQuery(db, sport, id, accountId),
-    db.select({ home: matchLineups.home, away: matchLineups.away }).from(matchLineups).where(eq(matchLineups.matchId, id)),
+    db
+      .select({ home: matchLineups.home, away: matchLineups.away })
+      .from(matchLineups)
+      .where(eq(matchLineups.matchId, id)),
   ]);
   if (!m[0]) return { match: undefined };
   const r = rows[0];
@@ -95,7 +98,9 @@ export async function getStandingsAtKickoff(
   const s = snaps[0];
   return {
     match: toDetail(sport, m[0]),
-    data: s ? { league_id: s.league_id, season: s.season, as_of: s.as_of, standings: JSON.parse(s.rows) as StandingRow[] } : null,
+    data: s
+      ? { league_id: s.league_id, season: s.season, as_of: s.as_of, standings: JSON.parse(s.rows) as StandingRow[] }
+      : null,
   };
 }
 

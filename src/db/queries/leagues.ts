@@ -34,10 +34,7 @@ export async function currentStandings(
   const [row] = await db
     .select({ season: leagues.season, asOf: standings.asOf, rows: standings.rows })
     .from(leagues)
-    .innerJoin(
-      trackedLeagues,
-      and(eq(trackedLeagues.leagueId, leagues.id), eq(trackedLeagues.accountId, accountId)),
-    )
+    .innerJoin(trackedLeagues, and(eq(trackedLeagues.leagueId, leagues.id), eq(trackedLeagues.accountId, accountId)))
     .leftJoin(standings, and(eq(standings.leagueId, leagues.id), eq(standings.season, leagues.season)))
     .where(and(eq(leagues.id, leagueId), eq(leagues.sport, sport)));
   if (!row) return { found: false };

@@ -167,15 +167,32 @@ export function h2hQueries(
   const homeWon = sql`(${matches.homeTeamId} = ${home} AND ${matches.homeScore} > ${matches.awayScore}) OR (${matches.awayTeamId} = ${home} AND ${matches.awayScore} > ${matches.homeScore})`;
   const awayWon = sql`(${matches.homeTeamId} = ${away} AND ${matches.homeScore} > ${matches.awayScore}) OR (${matches.awayTeamId} = ${away} AND ${matches.awayScore} > ${matches.homeScore})`;
   return [
-    db.select(listItemColumns).from(matches).where(where).orderBy(desc(matches.kickoffTs), desc(matches.id)).limit(limit),
+    db
+      .select(listItemColumns)
+      .from(matches)
+      .where(where)
+      .orderBy(desc(matches.kickoffTs), desc(matches.id))
+      .limit(limit),
     db
       .select({
         played: sql<number>`count(*)`.mapWith(Number).as("played"),
-        home_team_wins: sql<number>`coalesce(sum(CASE WHEN ${homeWon} THEN 1 ELSE 0 END), 0)`.mapWith(Number).as("home_team_wins"),
-        away_team_wins: sql<number>`coalesce(sum(CASE WHEN ${awayWon} THEN 1 ELSE 0 END), 0)`.mapWith(Number).as("away_team_wins"),
-        draws: sql<number>`coalesce(sum(CASE WHEN ${matches.homeScore} = ${matches.awayScore} THEN 1 ELSE 0 END), 0)`.mapWith(Number).as("draws"),
-        home_team_goals: sql<number>`coalesce(sum(CASE WHEN ${matches.homeTeamId} = ${home} THEN ${matches.homeScore} ELSE ${matches.awayScore} END), 0)`.mapWith(Number).as("home_team_goals"),
-        away_team_goals: sql<number>`coalesce(sum(CASE WHEN ${matches.homeTeamId} = ${away} THEN ${matches.homeScore} ELSE ${matches.awayScore} END), 0)`.mapWith(Number).as("away_team_goals"),
+        home_team_wins: sql<number>`coalesce(sum(CASE WHEN ${homeWon} THEN 1 ELSE 0 END), 0)`
+          .mapWith(Number)
+          .as("home_team_wins"),
+        away_team_wins: sql<number>`coalesce(sum(CASE WHEN ${awayWon} THEN 1 ELSE 0 END), 0)`
+          .mapWith(Number)
+          .as("away_team_wins"),
+        draws: sql<number>`coalesce(sum(CASE WHEN ${matches.homeScore} = ${matches.awayScore} THEN 1 ELSE 0 END), 0)`
+          .mapWith(Number)
+          .as("draws"),
+        home_team_goals:
+          sql<number>`coalesce(sum(CASE WHEN ${matches.homeTeamId} = ${home} THEN ${matches.homeScore} ELSE ${matches.awayScore} END), 0)`
+            .mapWith(Number)
+            .as("home_team_goals"),
+        away_team_goals:
+          sql<number>`coalesce(sum(CASE WHEN ${matches.homeTeamId} = ${away} THEN ${matches.homeScore} ELSE ${matches.awayScore} END), 0)`
+            .mapWith(Number)
+            .as("away_team_goals"),
       })
       .from(matches)
       .where(where),
