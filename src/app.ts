@@ -27,6 +27,13 @@ export function buildApp() {
     await next();
     if (c.req.method === "GET") c.header("cache-control", "private, no-cache");
   });
+  // The public API is read-only: other methods on its paths are 405 with the methods that exist (RFC 9110 §15.5.6).
+  for (const path of ["/health", "/v1/openapi.json", ...SPORTS.map((s) => `/v1/${s}/*`)]) {
+    app.on(["POST", "PUT", "PATCH", "DELETE"], path, (c) => {
+      const detail = `${c.req.method} is not allowed; this API is read-only`;
+      return problemResponse(405, "invalid_request", detail, c.get("requestId"), { allow: "GET, HEAD" });
+    });
+  }
   app.get("/v1/openapi.json", (c) => json(c, openApiDocument(c.env.PUBLIC_BASE_URL)));
   for (const sport of SPORTS) {
     app.route(`/v1/${sport}/leagues`, leagueRoutes(sport));
