@@ -1,7 +1,7 @@
 // A basketball game played out in advance: quarter scores, key plays, box-score totals.
 import { basketballOvertimeCode } from "../domain/codes";
 import type { Lineup, StatRow } from "../domain/schemas";
-import type { DemoEvent } from "./football";
+import { demoEvent as ev, type DemoEvent } from "./events";
 import { int, pick, rngFor, type Rng } from "./random";
 
 export interface BasketballPlay {
@@ -82,27 +82,6 @@ const DETAILS: Record<string, string> = {
   free_throw: "Free throw 1 of 2",
   foul: "Personal foul",
 };
-
-function ev(
-  type: string,
-  minute: number,
-  period: number,
-  team: "home" | "away" | null,
-  extra: Partial<DemoEvent> = {},
-): DemoEvent {
-  return {
-    type,
-    minute,
-    added_time: null,
-    period,
-    team,
-    player: null,
-    player_in: null,
-    player_out: null,
-    detail: null,
-    ...extra,
-  };
-}
 
 /** State `elapsed` real minutes after tip-off: period code, seconds left, score so far. */
 export function basketballAt(play: BasketballPlay, elapsed: number) {

@@ -1,18 +1,7 @@
 // A football match played out in advance: result, timeline, stats. `cutAt` gives the state at a live minute.
 import type { Lineup, StatRow } from "../domain/schemas";
+import { demoEvent, type DemoEvent, type Side } from "./events";
 import { chance, int, pick, poisson, rngFor, type Rng } from "./random";
-
-export interface DemoEvent {
-  type: string;
-  minute: number;
-  added_time: number | null;
-  period: number;
-  team: "home" | "away" | null;
-  player: string | null;
-  player_in: string | null;
-  player_out: string | null;
-  detail: string | null;
-}
 
 export interface FootballPlay {
   events: DemoEvent[];
@@ -38,20 +27,8 @@ export const eventOrder = (e: { period: number; minute: number; added_time: numb
 const outfield = (l: Lineup) => l.starters.filter((p) => p.position !== "G");
 const attackers = (l: Lineup) => l.starters.filter((p) => p.position === "F" || p.position === "M");
 
-function ev(type: string, minute: number, team: "home" | "away" | null, extra: Partial<DemoEvent> = {}): DemoEvent {
-  return {
-    type,
-    minute,
-    added_time: null,
-    period: periodOf(minute),
-    team,
-    player: null,
-    player_in: null,
-    player_out: null,
-    detail: null,
-    ...extra,
-  };
-}
+const ev = (type: string, minute: number, team: Side | null, extra: Partial<DemoEvent> = {}) =>
+  demoEvent(type, minute, periodOf(minute), team, extra);
 
 function goals(r: Rng, n: number, side: "home" | "away", own: Lineup, other: Lineup, lo: number, hi: number) {
   const out: DemoEvent[] = [];

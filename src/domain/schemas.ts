@@ -138,37 +138,30 @@ export const LineupsResponse = z
   .object({ match_id: z.string(), home: Lineup, away: Lineup })
   .register(registry, { id: "Lineups" });
 
-export const FootballStandingRow = z
-  .object({
-    position: z.number().int(),
-    team_id: z.string(),
-    team: z.string(),
-    played: z.number().int(),
-    won: z.number().int(),
-    drawn: z.number().int(),
-    lost: z.number().int(),
-    goals_for: z.number().int(),
-    goals_against: z.number().int(),
-    goal_difference: z.number().int(),
-    points: z.number().int(),
-    form: z.string().describe("Last five results, oldest first (e.g. `WWDLW`)."),
-  })
-  .register(registry, { id: "FootballStandingRow" });
+const StandingRowBase = z.object({
+  position: z.number().int(),
+  team_id: z.string(),
+  team: z.string(),
+  played: z.number().int(),
+  won: z.number().int(),
+  lost: z.number().int(),
+});
 
-export const BasketballStandingRow = z
-  .object({
-    position: z.number().int(),
-    team_id: z.string(),
-    team: z.string(),
-    played: z.number().int(),
-    won: z.number().int(),
-    lost: z.number().int(),
-    points_for: z.number().int(),
-    points_against: z.number().int(),
-    win_pct: z.number().describe("won / played, three decimals; 0 before the first game."),
-    games_behind: z.number(),
-  })
-  .register(registry, { id: "BasketballStandingRow" });
+export const FootballStandingRow = StandingRowBase.extend({
+  drawn: z.number().int(),
+  goals_for: z.number().int(),
+  goals_against: z.number().int(),
+  goal_difference: z.number().int(),
+  points: z.number().int(),
+  form: z.string().describe("Last five results, oldest first (e.g. `WWDLW`)."),
+}).register(registry, { id: "FootballStandingRow" });
+
+export const BasketballStandingRow = StandingRowBase.extend({
+  points_for: z.number().int(),
+  points_against: z.number().int(),
+  win_pct: z.number().describe("won / played, three decimals; 0 before the first game."),
+  games_behind: z.number(),
+}).register(registry, { id: "BasketballStandingRow" });
 
 export const StandingRow = z.union([FootballStandingRow, BasketballStandingRow]);
 export type FootballStandingRow = z.infer<typeof FootballStandingRow>;

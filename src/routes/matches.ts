@@ -1,11 +1,18 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { requireKey } from "../auth/api-key";
 import type { Sport } from "../domain/codes";
 import { decodeCursor, encodeCursor } from "../domain/cursor";
-import { H2HQuery, IdParam, MatchListQuery } from "../domain/schemas";
+import { H2HQuery, IdParam, MatchListQuery, type H2H } from "../domain/schemas";
 import { dbFor } from "../db/client";
-import { getEvents, getH2H, getLineups, getStandingsAtKickoff, getStats } from "../db/queries/enrichments";
+import {
+  getEvents,
+  getH2H,
+  getLineups,
+  getStandingsAtKickoff,
+  getStats,
+  type EnrichmentLoader,
+} from "../db/queries/enrichments";
 import { getMatch, listMatches } from "../db/queries/matches";
 import type { AppEnv } from "../env";
 import { badRequest, noData, notFound } from "../errors";
@@ -13,8 +20,6 @@ import { json } from "./respond";
 import { parseInput } from "./validate";
 
 const MatchPath = z.object({ id: IdParam });
-/** Before kickoff (or if it never happens) a match has no timeline yet; once started an empty one is real. */
-const NOT_STARTED = [1, 4, 5, 6];
 
 export function matchRoutes(sport: Sport) {
   const r = new Hono<AppEnv>();
@@ -41,45 +46,37 @@ export function matchRoutes(sport: Sport) {
     return json(c, m);
   });
 
-  r.get("/:id/events", async (c) => {
-    const { id } = parseInput(MatchPath, c.req.param());
-    const res = await getEvents(dbFor(c.env.DB), sport, id, c.get("auth").accountId);
-    if (!res.match) throw notFound("match");
-    if (!res.data || (res.data.length === 0 && NOT_STARTED.includes(res.match.status_code))) throw noData("events");
-    return json(c, { match_id: id, data: res.data });
-  });
+  /** Enrichments: 404 not_found for an unknown/untracked match, 404 no_data when it has none of this yet. */
+  const enrichment =
+    <T>(what: string, load: EnrichmentLoader<T>, render: (id: string, data: T) => unknown) =>
+    async (c: Context<AppEnv>) => {
+      const { id } = parseInput(MatchPath, c.req.param());
+      const res = await load(dbFor(c.env.DB), sport, id, c.get("auth").accountId);
+      if (!res.match) throw notFound("match");
+      if (res.data === null) throw noData(what);
+      return json(c, render(id, res.data));
+    };
 
-  r.get("/:id/stats", async (c) => {
-    const { id } = parseInput(MatchPath, c.req.param());
-    const res = await getStats(dbFor(c.env.DB), sport, id, c.get("auth").accountId);
-    if (!res.match) throw notFound("match");
-    if (!res.data) throw noData("stats");
-    return json(c, { match_id: id, data: res.data });
-  });
-
-  r.get("/:id/lineups", async (c) => {
-    const { id } = parseInput(MatchPath, c.req.param());
-    const res = await getLineups(dbFor(c.env.DB), sport, id, c.get("auth").accountId);
-    if (!res.match) throw notFound("match");
-    if (!res.data) throw noData("lineups");
-    return json(c, { match_id: id, ...res.data });
-  });
-
-  r.get("/:id/standings", async (c) => {
-    const { id } = parseInput(MatchPath, c.req.param());
-    const res = await getStandingsAtKickoff(dbFor(c.env.DB), sport, id, c.get("auth").accountId);
-    if (!res.match) throw notFound("match");
-    if (!res.data) throw noData("standings");
-    return json(c, res.data);
-  });
-
-  r.get("/:id/h2h", async (c) => {
-    const { id } = parseInput(MatchPath, c.req.param());
+  r.get(
+    "/:id/events",
+    enrichment("events", getEvents, (id, data) => ({ match_id: id, data })),
+  );
+  r.get(
+    "/:id/stats",
+    enrichment("stats", getStats, (id, data) => ({ match_id: id, data })),
+  );
+  r.get(
+    "/:id/lineups",
+    enrichment("lineups", getLineups, (id, data) => ({ match_id: id, ...data })),
+  );
+  r.get(
+    "/:id/standings",
+    enrichment("standings", getStandingsAtKickoff, (_, data) => data),
+  );
+  r.get("/:id/h2h", (c) => {
     const { limit } = parseInput(H2HQuery, c.req.query());
-    const res = await getH2H(dbFor(c.env.DB), sport, id, c.get("auth").accountId, limit);
-    if (!res.match) throw notFound("match");
-    if (res.data.summary.played === 0) throw noData("head-to-head meetings");
-    return json(c, res.data);
+    const load: EnrichmentLoader<H2H> = (db, s, id, accountId) => getH2H(db, s, id, accountId, limit);
+    return enrichment("head-to-head meetings", load, (_, data) => data)(c);
   });
 
   return r;

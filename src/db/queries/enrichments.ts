@@ -1,18 +1,44 @@
 // Events, stats, lineups and the standings snapshot of one match. Each is fetched in one batch together with
 // the visibility check, so "unknown/untracked match" (not_found) and "nothing yet" (no_data) cost one round trip.
 import { and, asc, desc, eq, lt } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Sport } from "../../domain/codes";
-import type { Event, Lineup, StatRow, StandingRow, Standings } from "../../domain/schemas";
+import type { Event, H2H, Lineup, StatRow, StandingRow, Standings } from "../../domain/schemas";
 import type { Db } from "../client";
 import { matchEvents, matchLineups, matchStats, matches, standingsSnapshots } from "../schema";
 import { h2hQueries, toDetail, visibleMatchQuery } from "./matches";
 
 type Visible = ReturnType<typeof toDetail>;
+/** `match` undefined: unknown or not visible to the account. `data` null: the match has none of this yet. */
 export type Enrichment<T> = { match: undefined } | { match: Visible; data: T | null };
+export type EnrichmentLoader<T> = (db: Db, sport: Sport, id: string, accountId: string) => Promise<Enrichment<T>>;
 
-export async function getEvents(db: Db, sport: Sport, id: string, accountId: string): Promise<Enrichment<Event[]>> {
-  const [m, events] = await db.batch([
-    visibleMatchQuery(db, sport, id, accountId),
+/** Before kickoff (or if it never happens) a match has no timeline; once started, an empty one is real. */
+const NOT_STARTED = [1, 4, 5, 6];
+
+async function withVisibleMatch<Q extends BatchItem<"sqlite">, T>(
+  db: Db,
+  sport: Sport,
+  id: string,
+  accountId: string,
+  query: Q,
+  map: (rows: BatchResponse<[Q]>[0], match: Visible) => T | null,
+): Promise<Enrichment<T>> {
+  const [m, rows] = (await db.batch([visibleMatchQuery(db, sport, id, accountId), query])) as unknown as [
+    Awaited<ReturnType<typeof visibleMatchQuery>>,
+    BatchResponse<[Q]>[0],
+  ];
+  if (!m[0]) return { match: undefined };
+  const match = toDetail(sport, m[0]);
+  return { match, data: map(rows, match) };
+}
+
+export const getEvents: EnrichmentLoader<Event[]> = (db, sport, id, accountId) =>
+  withVisibleMatch(
+    db,
+    sport,
+    id,
+    accountId,
     db
       .select({
         id: matchEvents.id,
@@ -30,50 +56,39 @@ export async function getEvents(db: Db, sport: Sport, id: string, accountId: str
       .from(matchEvents)
       .where(eq(matchEvents.matchId, id))
       .orderBy(asc(matchEvents.seq)),
-  ]);
-  if (!m[0]) return { match: undefined };
-  return { match: toDetail(sport, m[0]), data: events };
-}
+    (events, match) => (events.length === 0 && NOT_STARTED.includes(match.status_code) ? null : events),
+  );
 
-export async function getStats(db: Db, sport: Sport, id: string, accountId: string): Promise<Enrichment<StatRow[]>> {
-  const [m, rows] = await db.batch([
-    visibleMatchQuery(db, sport, id, accountId),
+export const getStats: EnrichmentLoader<StatRow[]> = (db, sport, id, accountId) =>
+  withVisibleMatch(
+    db,
+    sport,
+    id,
+    accountId,
     db.select({ data: matchStats.data }).from(matchStats).where(eq(matchStats.matchId, id)),
-  ]);
-  if (!m[0]) return { match: undefined };
-  return { match: toDetail(sport, m[0]), data: rows[0] ? (JSON.parse(rows[0].data) as StatRow[]) : null };
-}
+    ([row]) => (row ? (JSON.parse(row.data) as StatRow[]) : null),
+  );
 
-export async function getLineups(
-  db: Db,
-  sport: Sport,
-  id: string,
-  accountId: string,
-): Promise<Enrichment<{ home: Lineup; away: Lineup }>> {
-  const [m, rows] = await db.batch([
-    visibleMatchQuery(db, sport, id, accountId),
+export const getLineups: EnrichmentLoader<{ home: Lineup; away: Lineup }> = (db, sport, id, accountId) =>
+  withVisibleMatch(
+    db,
+    sport,
+    id,
+    accountId,
     db
       .select({ home: matchLineups.home, away: matchLineups.away })
       .from(matchLineups)
       .where(eq(matchLineups.matchId, id)),
-  ]);
-  if (!m[0]) return { match: undefined };
-  const r = rows[0];
-  return {
-    match: toDetail(sport, m[0]),
-    data: r ? { home: JSON.parse(r.home) as Lineup, away: JSON.parse(r.away) as Lineup } : null,
-  };
-}
+    ([row]) => (row ? { home: JSON.parse(row.home) as Lineup, away: JSON.parse(row.away) as Lineup } : null),
+  );
 
 /** The table as it stood at kickoff: the newest snapshot taken before the match started (one index seek). */
-export async function getStandingsAtKickoff(
-  db: Db,
-  sport: Sport,
-  id: string,
-  accountId: string,
-): Promise<Enrichment<Standings>> {
-  const [m, snaps] = await db.batch([
-    visibleMatchQuery(db, sport, id, accountId),
+export const getStandingsAtKickoff: EnrichmentLoader<Standings> = (db, sport, id, accountId) =>
+  withVisibleMatch(
+    db,
+    sport,
+    id,
+    accountId,
     db
       .select({
         league_id: standingsSnapshots.leagueId,
@@ -93,32 +108,30 @@ export async function getStandingsAtKickoff(
       .where(eq(matches.id, id))
       .orderBy(desc(standingsSnapshots.asOfTs))
       .limit(1),
-  ]);
-  if (!m[0]) return { match: undefined };
-  const s = snaps[0];
-  return {
-    match: toDetail(sport, m[0]),
-    data: s
-      ? { league_id: s.league_id, season: s.season, as_of: s.as_of, standings: JSON.parse(s.rows) as StandingRow[] }
-      : null,
-  };
-}
+    ([s]) =>
+      s
+        ? { league_id: s.league_id, season: s.season, as_of: s.as_of, standings: JSON.parse(s.rows) as StandingRow[] }
+        : null,
+  );
 
-export async function getH2H(db: Db, sport: Sport, id: string, accountId: string, limit: number) {
+/** Head-to-head needs the match's teams first, so it is two round trips: the match, then list + summary. */
+export async function getH2H(
+  db: Db,
+  sport: Sport,
+  id: string,
+  accountId: string,
+  limit: number,
+): Promise<Enrichment<H2H>> {
   const [m] = await visibleMatchQuery(db, sport, id, accountId);
-  if (!m) return { match: undefined } as const;
-  const [list, summary] = await db.batch(
+  if (!m) return { match: undefined };
+  const [list, [summary]] = await db.batch(
     h2hQueries(db, sport, m.home_team_id, m.away_team_id, m.kickoff_ts, accountId, limit),
   );
-  const s = summary[0]!;
   return {
     match: toDetail(sport, m),
-    data: {
-      match_id: m.id,
-      home_team_id: m.home_team_id,
-      away_team_id: m.away_team_id,
-      summary: s,
-      matches: list,
-    },
-  } as const;
+    data:
+      summary && summary.played > 0
+        ? { match_id: m.id, home_team_id: m.home_team_id, away_team_id: m.away_team_id, summary, matches: list }
+        : null,
+  };
 }

@@ -1,0 +1,33 @@
+// The timeline entry both sports' demo matches produce (the Event shape without id and seq).
+export type Side = "home" | "away";
+
+export interface DemoEvent {
+  type: string;
+  minute: number;
+  added_time: number | null;
+  period: number;
+  team: "home" | "away" | null;
+  player: string | null;
+  player_in: string | null;
+  player_out: string | null;
+  detail: string | null;
+}
+
+export const demoEvent = (
+  type: string,
+  minute: number,
+  period: number,
+  team: Side | null,
+  extra: Partial<DemoEvent> = {},
+): DemoEvent => ({
+  type,
+  minute,
+  added_time: null,
+  period,
+  team,
+  player: null,
+  player_in: null,
+  player_out: null,
+  detail: null,
+  ...extra,
+});
