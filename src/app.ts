@@ -20,10 +20,12 @@ export function buildApp() {
     c.header("x-request-id", id);
   });
 
+  // Every 200 GET gets an ETag; a matching If-None-Match gets 304 (RFC 9110 §13.1.2).
+  app.use(etag());
   app.get("/health", (c) => json(c, { status: "ok" }));
 
   // Data is per account (tracked leagues): private caches only, always revalidated; ETag makes that cheap.
-  app.use("/v1/*", etag(), async (c, next) => {
+  app.use("/v1/*", async (c, next) => {
     await next();
     if (c.req.method === "GET") c.header("cache-control", "private, no-cache");
   });
