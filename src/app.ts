@@ -6,9 +6,11 @@ import type { AppEnv } from "./env";
 import { ApiError, problemResponse } from "./errors";
 import { openApiDocument } from "./openapi";
 import { adminRoutes } from "./routes/admin";
+import { ingestRoutes } from "./routes/ingest";
 import { leagueRoutes } from "./routes/leagues";
 import { matchRoutes } from "./routes/matches";
 import { json } from "./routes/respond";
+import { wsRoutes } from "./routes/ws";
 
 export function buildApp() {
   const app = new Hono<AppEnv>();
@@ -41,7 +43,9 @@ export function buildApp() {
     app.route(`/v1/${sport}/leagues`, leagueRoutes(sport));
     app.route(`/v1/${sport}/matches`, matchRoutes(sport));
   }
+  app.route("/v1/ws", wsRoutes);
   app.route("/internal/admin", adminRoutes);
+  app.route("/internal/ingest", ingestRoutes);
 
   app.notFound((c) =>
     problemResponse(

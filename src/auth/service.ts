@@ -1,7 +1,8 @@
 // Account and key lifecycle. The admin API (and later the dashboard) call these; nothing else writes keys.
 import type { Plan, Scope } from "../domain/codes";
 import { SCOPES } from "../domain/codes";
-import type { Db } from "../db/client";
+import { dbFor, type Db } from "../db/client";
+import { closeKeySockets } from "../live/publish";
 import {
   accountExists,
   findAccountByEmail,
@@ -75,7 +76,8 @@ export async function createApiKey(
   return { id, key };
 }
 
-export async function revokeApiKey(db: Db, keyId: string) {
-  if (!(await revokeKey(db, keyId, now()))) throw new ApiError(404, "not_found", "key not found");
-  // Seam for the live issue: open sockets of this key are closed here (MatchRoom/LiveHub, tag key:<id>).
+/** Revokes in D1 first (the next request fails), then closes the key's open sockets with 1008. */
+export async function revokeApiKey(env: Env, keyId: string) {
+  if (!(await revokeKey(dbFor(env.DB), keyId, now()))) throw new ApiError(404, "not_found", "key not found");
+  await closeKeySockets(env, keyId);
 }

@@ -60,3 +60,11 @@ export type Scope = (typeof SCOPES)[number];
 
 export const PLANS = ["trial", "starter", "growth", "scale"] as const;
 export type Plan = (typeof PLANS)[number];
+
+/** Per-key limits by plan (CONTRACT.md "Rate limits"); `scale` gets per-account values later, these until then. */
+export const PLAN_LIMITS: Record<Plan, { restPerMinute: number; websockets: number; mcpPerMinute: number }> = {
+  trial: { restPerMinute: 60, websockets: 2, mcpPerMinute: 30 },
+  starter: { restPerMinute: 300, websockets: 5, mcpPerMinute: 120 },
+  growth: { restPerMinute: 1200, websockets: 20, mcpPerMinute: 600 },
+  scale: { restPerMinute: 6000, websockets: 100, mcpPerMinute: 3000 },
+};

@@ -75,6 +75,7 @@ export const MatchListItem = z
   .register(registry, { id: "MatchListItem" });
 
 export const MatchDetail = MatchListItem.extend({
+  sport: z.enum(SPORTS),
   round: z.string().nullable(),
   period: nullableInt.describe("Period code while live, null otherwise."),
   period_label: z.string().nullable(),

@@ -1,8 +1,8 @@
 // Operator API (CONTRACT.md "Admin"). Bearer ADMIN_TOKEN, compared in constant time.
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { KEY_PATTERN, timingSafeEqual } from "../auth/keys";
+import { KEY_PATTERN } from "../auth/keys";
+import { requireSecret } from "../auth/shared-secret";
 import { changePlan, createAccount, createApiKey, revokeApiKey, setTrackedLeagues } from "../auth/service";
 import { PLANS, SCOPES } from "../domain/codes";
 import { IdParam } from "../domain/schemas";
@@ -11,27 +11,7 @@ import { seedDemo } from "../demo/seed";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest } from "../errors";
 import { json } from "./respond";
-import { parseInput } from "./validate";
-
-const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  const auth = c.req.header("authorization") ?? "";
-  const token = auth.startsWith("Bearer ") ? auth.slice(7) : "";
-  // Constant-time compare: a timing side channel must not reveal the token prefix by prefix.
-  if (!c.env.ADMIN_TOKEN || !timingSafeEqual(token, c.env.ADMIN_TOKEN)) {
-    throw new ApiError(401, "invalid_token", "missing or invalid admin token", { "www-authenticate": "Bearer" });
-  }
-  await next();
-});
-
-async function body<T extends z.ZodType>(req: Request, schema: T): Promise<z.output<T>> {
-  let raw: unknown;
-  try {
-    raw = await req.json();
-  } catch {
-    throw badRequest("body", "expected a JSON object");
-  }
-  return parseInput(schema, raw);
-}
+import { parseBody, parseInput } from "./validate";
 
 const AccountBody = z.object({
   email: z.email(),
@@ -49,37 +29,37 @@ const AccountPath = z.object({ id: IdParam });
 const KeyPath = z.object({ keyId: IdParam });
 
 export const adminRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireSecret("ADMIN_TOKEN"))
   .post("/accounts", async (c) => {
-    const b = await body(c.req.raw, AccountBody);
+    const b = await parseBody(c.req.raw, AccountBody);
     return json(c, await createAccount(dbFor(c.env.DB), b.email, b.password, b.plan), 201);
   })
   .put("/accounts/:id/plan", async (c) => {
     const { id } = parseInput(AccountPath, c.req.param());
-    const b = await body(c.req.raw, PlanBody);
+    const b = await parseBody(c.req.raw, PlanBody);
     await changePlan(dbFor(c.env.DB), id, b.plan);
     return json(c, { id, plan: b.plan });
   })
   .put("/accounts/:id/tracked-leagues", async (c) => {
     const { id } = parseInput(AccountPath, c.req.param());
-    const b = await body(c.req.raw, TrackedBody);
+    const b = await parseBody(c.req.raw, TrackedBody);
     await setTrackedLeagues(dbFor(c.env.DB), id, b.league_ids);
     return json(c, { id, league_ids: [...new Set(b.league_ids)] });
   })
   .post("/accounts/:id/keys", async (c) => {
     const { id } = parseInput(AccountPath, c.req.param());
-    const b = await body(c.req.raw, KeyBody);
+    const b = await parseBody(c.req.raw, KeyBody);
     return json(c, await createApiKey(dbFor(c.env.DB), c.env.ENVIRONMENT, id, b.name, b.scopes), 201);
   })
   .delete("/keys/:keyId", async (c) => {
     const { keyId } = parseInput(KeyPath, c.req.param());
-    await revokeApiKey(dbFor(c.env.DB), keyId);
+    await revokeApiKey(c.env, keyId);
     return c.body(null, 204);
   })
   // Local/staging only: (re)generate the demo leagues for today and make sure the demo account and key exist.
   .post("/demo", async (c) => {
     if (c.env.ENVIRONMENT === "production") throw new ApiError(404, "not_found", "not available in production");
-    const b = await body(c.req.raw, DemoBody);
+    const b = await parseBody(c.req.raw, DemoBody);
     if (b.demo_api_key && !b.demo_api_key.startsWith("sk_test_"))
       throw badRequest("demo_api_key", "expected an sk_test_ key");
     return json(c, await seedDemo(dbFor(c.env.DB), c.env.ENVIRONMENT, { demoApiKey: b.demo_api_key }));

@@ -29,7 +29,7 @@ async function withVisibleMatch<Q extends BatchItem<"sqlite">, T>(
     BatchResponse<[Q]>[0],
   ];
   if (!m[0]) return { match: undefined };
-  const match = toDetail(sport, m[0]);
+  const match = toDetail(m[0]);
   return { match, data: map(rows, match) };
 }
 
@@ -128,7 +128,7 @@ export async function getH2H(
     h2hQueries(db, sport, m.home_team_id, m.away_team_id, m.kickoff_ts, accountId, limit),
   );
   return {
-    match: toDetail(sport, m),
+    match: toDetail(m),
     data:
       summary && summary.played > 0
         ? { match_id: m.id, home_team_id: m.home_team_id, away_team_id: m.away_team_id, summary, matches: list }

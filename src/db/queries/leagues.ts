@@ -58,3 +58,12 @@ export const leagueIdsExist = async (db: Db, ids: string[]): Promise<string[]> =
     .where(sql`${leagues.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
   return rows.map((r) => r.id);
 };
+
+/** Every league id the account tracks, both sports (the live hub filters on these). */
+export async function trackedLeagueIds(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: trackedLeagues.leagueId })
+    .from(trackedLeagues)
+    .where(eq(trackedLeagues.accountId, accountId));
+  return rows.map((r) => r.id);
+}

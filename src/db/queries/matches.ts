@@ -95,7 +95,7 @@ export async function listMatches(db: Db, f: MatchFilter, limit: number, after?:
 }
 
 /** A match the account may see (its league is tracked), or undefined. */
-export function visibleMatchQuery(db: Db, sport: Sport, id: string, accountId: string) {
+export function visibleMatchQuery(db: Db, sport: Sport | undefined, id: string, accountId: string) {
   return db
     .select({
       ...listItemColumns,
@@ -113,6 +113,7 @@ export function visibleMatchQuery(db: Db, sport: Sport, id: string, accountId: s
       venue: matches.venue,
       attendance: matches.attendance,
       finished_at: matches.finishedAt,
+      sport: matches.sport,
       league_name: leagues.name,
       league_country: leagues.country,
     })
@@ -122,23 +123,24 @@ export function visibleMatchQuery(db: Db, sport: Sport, id: string, accountId: s
       trackedLeagues,
       and(eq(trackedLeagues.leagueId, matches.leagueId), eq(trackedLeagues.accountId, accountId)),
     )
-    .where(and(eq(matches.id, id), eq(matches.sport, sport)));
+    .where(and(eq(matches.id, id), sport ? eq(matches.sport, sport) : undefined));
 }
 
 type VisibleRow = Awaited<ReturnType<typeof visibleMatchQuery>>[number];
 
-export function toDetail(sport: Sport, r: VisibleRow): MatchDetail {
+export function toDetail(r: VisibleRow): MatchDetail {
   const { league_name, league_country, ...rest } = r;
   return {
     ...rest,
-    period_label: periodLabel(sport, r.period),
+    period_label: periodLabel(r.sport, r.period),
     league: { id: r.league_id, name: league_name, country: league_country },
   };
 }
 
-export async function getMatch(db: Db, sport: Sport, id: string, accountId: string) {
+/** A match the account may see; `sport` undefined matches either sport (WebSocket paths carry none). */
+export async function getMatch(db: Db, sport: Sport | undefined, id: string, accountId: string) {
   const [row] = await visibleMatchQuery(db, sport, id, accountId);
-  return row ? toDetail(sport, row) : undefined;
+  return row ? toDetail(row) : undefined;
 }
 
 export const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);

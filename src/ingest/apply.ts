@@ -1,0 +1,38 @@
+// The one ingest code path: the HTTP route, the simulator and the production poller all call ingest().
+import type { Sport } from "../domain/codes";
+import { dbFor } from "../db/client";
+import { loadIngestState, writeIngest } from "../db/queries/ingest";
+import { publishAll } from "../live/publish";
+import type { Op } from "./ops";
+import { planIngest } from "./plan";
+import { standingsWrites } from "./standings";
+
+const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+
+export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; unchanged: number }> {
+  const db = dbFor(env.DB);
+  const ids = { leagues: new Set<string>(), teams: new Set<string>(), matches: new Set<string>() };
+  for (const op of ops) {
+    if (op.op === "league") ids.leagues.add(op.id);
+    else if (op.op === "team") ids.teams.add(op.id);
+    else if (op.op === "match") {
+      ids.matches.add(op.id);
+      ids.leagues.add(op.league_id);
+      if (op.home_team_id) ids.teams.add(op.home_team_id);
+      if (op.away_team_id) ids.teams.add(op.away_team_id);
+    } else ids.matches.add(op.match_id);
+  }
+  const state = await loadIngestState(db, {
+    leagues: [...ids.leagues],
+    teams: [...ids.teams],
+    matches: [...ids.matches],
+  });
+  const plan = planIngest(ops, state, now());
+  const { standings, snapshots } = await standingsWrites(db, plan, (id) => state.leagues.get(id)!.sport as Sport);
+  plan.writes.standings = standings;
+  plan.writes.standings_snapshots = snapshots;
+  await writeIngest(db, plan.writes);
+  // Publish only after the commit: a client never sees an update that is not in D1.
+  await publishAll(env, plan.updates);
+  return { applied: plan.applied, unchanged: plan.unchanged };
+}

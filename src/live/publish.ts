@@ -1,0 +1,33 @@
+// After an ingest commit: each changed match's room numbers and sends its updates, then every LiveHub shard
+// forwards them to the /v1/ws/live sockets whose account tracks the league. Same seq on both paths.
+import type { MatchUpdates } from "./messages";
+import { hubShards } from "./sockets";
+
+export async function publishAll(env: Env, all: MatchUpdates[]): Promise<void> {
+  const shards = hubShards(env);
+  const results = await Promise.allSettled(
+    all.map(async (mu) => {
+      const envelopes = await env.MATCH_ROOM.getByName(mu.match_id).publish(mu);
+      await Promise.all(
+        Array.from({ length: shards }, (_, i) => env.LIVE_HUB.getByName(`shard-${i}`).publish(mu.league_id, envelopes)),
+      );
+    }),
+  );
+  for (const r of results) {
+    // The data is committed; a failed push is logged, and clients catch up with ?since= or REST.
+    if (r.status === "rejected")
+      console.error(JSON.stringify({ level: "error", msg: "publish failed", error: String(r.reason) }));
+  }
+}
+
+/** Revocation: close the key's sockets wherever it holds a slot (rooms and its hub shard). */
+export async function closeKeySockets(env: Env, keyId: string): Promise<void> {
+  const holders = await env.KEY_LIMITER.getByName(keyId).holders();
+  await Promise.allSettled(
+    holders.map((h) =>
+      h.startsWith("room:")
+        ? env.MATCH_ROOM.getByName(h.slice(5)).closeKey(keyId)
+        : env.LIVE_HUB.getByName(h.slice(4)).closeKey(keyId),
+    ),
+  );
+}

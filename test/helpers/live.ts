@@ -1,0 +1,60 @@
+import { env, exports } from "cloudflare:workers";
+
+export function ingestRaw(body: unknown, token: string = env.INGEST_TOKEN) {
+  return exports.default.fetch("http://api.test/internal/ingest", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export async function ingestOps(ops: unknown[]) {
+  const res = await ingestRaw({ ops });
+  const body = (await res.json()) as any;
+  if (res.status !== 200) throw new Error(`ingest ${res.status}: ${JSON.stringify(body)}`);
+  return body as { applied: number; unchanged: number };
+}
+
+/** A connected test socket that collects every frame and its close. */
+export interface TestSocket {
+  ws: WebSocket;
+  messages: any[];
+  closed: Promise<{ code: number; reason: string }>;
+  next(n?: number, timeoutMs?: number): Promise<any[]>;
+}
+
+export async function connect(path: string, headers: Record<string, string> = {}): Promise<Response & { socket?: TestSocket }> {
+  const res = await exports.default.fetch(`http://api.test${path}`, { headers: { upgrade: "websocket", ...headers } });
+  if (res.status !== 101 || !res.webSocket) return res;
+  const ws = res.webSocket;
+  ws.accept();
+  const messages: any[] = [];
+  let waiters: (() => void)[] = [];
+  ws.addEventListener("message", (e) => {
+    messages.push(typeof e.data === "string" && e.data !== "pong" ? JSON.parse(e.data) : e.data);
+    waiters.forEach((w) => w());
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.addEventListener("close", (e) => {
+      resolve({ code: e.code, reason: e.reason });
+      waiters.forEach((w) => w());
+    }),
+  );
+  const socket: TestSocket = {
+    ws,
+    messages,
+    closed,
+    async next(n = 1, timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < n && Date.now() < deadline) {
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 50);
+        });
+        waiters = [];
+      }
+      return messages.slice(0, n);
+    },
+  };
+  return Object.assign(res, { socket });
+}
