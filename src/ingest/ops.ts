@@ -8,12 +8,16 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const Sport = z.enum(SPORTS);
 const int = z.number().int();
+const Season = z.string().regex(/^\d{4}\/\d{2}$/, "expected yyyy/yy");
 const optionalInt = (min: number, max: number) => int.min(min).max(max).nullable().optional();
 
 export const LeagueOp = League.extend({
   op: z.literal("league"),
   id: IdParam,
   sport: Sport,
+  country: z.string().min(1).max(100),
+  name: z.string().min(1).max(200),
+  season: Season,
   logo_url: z.url().max(500).nullable().default(null),
   format: z.enum(["league", "cup"]).default("league"),
 });
