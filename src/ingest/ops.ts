@@ -36,10 +36,7 @@ export const MatchOp = z.object({
   id: IdParam,
   sport: Sport,
   league_id: IdParam,
-  season: z
-    .string()
-    .regex(/^\d{4}\/\d{2}$/)
-    .optional(),
+  season: Season.optional(),
   round: z.string().max(100).nullable().optional(),
   home_team_id: IdParam.optional(),
   away_team_id: IdParam.optional(),

@@ -23,7 +23,10 @@ export interface TestSocket {
   next(n?: number, timeoutMs?: number): Promise<any[]>;
 }
 
-export async function connect(path: string, headers: Record<string, string> = {}): Promise<Response & { socket?: TestSocket }> {
+export async function connect(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Response & { socket?: TestSocket }> {
   const res = await exports.default.fetch(`http://api.test${path}`, { headers: { upgrade: "websocket", ...headers } });
   if (res.status !== 101 || !res.webSocket) return res;
   const ws = res.webSocket;
