@@ -130,6 +130,40 @@ export function openApiDocument(baseUrl: string) {
       true,
     );
   }
+  const ws = (summary: string, params: unknown[]) => ({
+    get: {
+      summary,
+      description:
+        "WebSocket (wss). Requires scope `stream:websocket`. Each text frame is a LiveMessage; send `ping` to get `pong`. " +
+        "A match stream closes with 1000 after the final whistle; a revoked key's sockets close with 1008; a client " +
+        "message over 1 KiB closes with 1009.",
+      parameters: params,
+      security: [{ ApiKeyQuery: [] }, { ApiKeyHeader: [] }, { Bearer: [] }],
+      responses: {
+        "101": {
+          description: "Switching Protocols; frames follow.",
+          content: { "application/json": { schema: ref("LiveMessage") } },
+        },
+        "400": problem("invalid_request (e.g. `since`)."),
+        "401": problem("invalid_api_key, wrong_environment or insufficient_scope."),
+        "404": problem("not_found: unknown match or a league the account does not track."),
+        "426": problem("Upgrade Required: not a WebSocket request."),
+        "429": problem("rate_limited: the plan's concurrent connections per key are in use; see Retry-After."),
+      },
+    },
+  });
+  paths["/v1/ws/match/{id}"] = ws("Live updates of one match", [
+    matchId,
+    {
+      name: "since",
+      in: "query",
+      required: false,
+      description: "Replay the messages after this seq (at least the last 1000 are kept), then go live.",
+      schema: { type: "integer", minimum: 0 },
+    },
+  ]);
+  paths["/v1/ws/live"] = ws("Live updates of every live match in the account's tracked leagues, both sports", []);
+
   return {
     openapi: "3.1.0",
     info: {

@@ -226,6 +226,32 @@ export const Problem = z
   })
   .register(registry, { id: "Problem" });
 
+// ---------- WebSocket frames ----------
+const frame = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+  z.object({
+    type: z.literal(type),
+    match_id: z.string(),
+    sport: z.enum(SPORTS),
+    seq: z.number().int().describe("Per match, +1 per message; the same on /v1/ws/match/{id} and /v1/ws/live."),
+    ts: z.number().int().describe("Epoch milliseconds."),
+    data,
+  });
+export const ScoreData = z.object({
+  home: z.number().int(),
+  away: z.number().int(),
+  period: nullableInt.optional(),
+  minute: nullableInt.optional(),
+  added_time: nullableInt.optional(),
+  game_clock_secs: nullableInt.optional(),
+});
+export const LiveMessage = z
+  .discriminatedUnion("type", [
+    frame("score_update", ScoreData),
+    frame("status_change", z.object({ from: z.number().int(), to: z.number().int() })),
+    frame("event_added", Event),
+  ])
+  .register(registry, { id: "LiveMessage" });
+
 export type League = z.infer<typeof League>;
 export type MatchListItem = z.infer<typeof MatchListItem>;
 export type MatchDetail = z.infer<typeof MatchDetail>;

@@ -1,20 +1,15 @@
-// WebSocket message envelope (CONTRACT.md "WebSocket"). `seq` is assigned by the match's MatchRoom.
+// WebSocket message envelope (CONTRACT.md "WebSocket"); the shape is LiveMessage in src/domain/schemas.ts.
+// `seq` and `ts` are assigned by the match's MatchRoom.
+import type { z } from "zod";
 import type { Sport } from "../domain/codes";
-import type { Event } from "../domain/schemas";
+import type { LiveMessage, ScoreData as ScoreDataSchema } from "../domain/schemas";
 
-export interface ScoreData {
-  home: number;
-  away: number;
-  minute?: number | null;
-  added_time?: number | null;
-  period?: number | null;
-  game_clock_secs?: number | null;
-}
-
-export type LiveUpdate =
-  | { type: "score_update"; data: ScoreData }
-  | { type: "status_change"; data: { from: number; to: number } }
-  | { type: "event_added"; data: Event };
+export type Envelope = z.infer<typeof LiveMessage>;
+export type ScoreData = z.infer<typeof ScoreDataSchema>;
+/** One update before the room numbers it: `{ type, data }` of one of the frame kinds. */
+export type LiveUpdate = {
+  [K in Envelope["type"]]: Pick<Extract<Envelope, { type: K }>, "type" | "data">;
+}[Envelope["type"]];
 
 /** What ingest hands to a match's room: updates in order, without seq. */
 export interface MatchUpdates {
@@ -23,5 +18,3 @@ export interface MatchUpdates {
   league_id: string;
   updates: LiveUpdate[];
 }
-
-export type Envelope = LiveUpdate & { match_id: string; sport: Sport; seq: number; ts: number };
