@@ -89,15 +89,25 @@ try {
   });
   if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
   const seed = await res.json();
+  // The live simulator plays today's matches through the ingest path; SIMULATOR=off leaves the data still.
+  const simulate = (process.env.SIMULATOR ?? "on") !== "off";
+  const sim = await fetch(`${BASE}/internal/admin/simulator`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${devVars.ADMIN_TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify({ running: simulate }),
+  });
+  if (!sim.ok) throw new Error(`simulator: ${sim.status} ${await sim.text()}`);
   const today = new Date().toISOString().slice(0, 10);
   console.log(`
   Sports data service running at ${BASE}
   Demo data for ${seed.day}: ${seed.seeded ? `generated ${seed.matches} matches` : "already there"}
   Demo account: demo@example.com (plan growth, tracks every demo league)
   Demo API key: ${key}
+  Live simulator: ${simulate ? "on (SIMULATOR=off to stop it)" : "off"}
 
   curl -H "X-API-Key: ${key}" "${BASE}/v1/football/matches?date=${today}"
   curl -H "X-API-Key: ${key}" "${BASE}/v1/basketball/leagues"
+  WebSocket: ws://${HOST}:${PORT}/v1/ws/live?api_key=${key}
   OpenAPI: ${BASE}/v1/openapi.json
 `);
 } catch (err) {

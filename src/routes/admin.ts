@@ -25,6 +25,7 @@ const KeyBody = z.object({
   scopes: z.array(z.enum(SCOPES)).min(1).optional(),
 });
 const DemoBody = z.object({ demo_api_key: z.string().regex(KEY_PATTERN, "expected an sk_test_ key").optional() });
+const SimulatorBody = z.object({ running: z.boolean() });
 const AccountPath = z.object({ id: IdParam });
 const KeyPath = z.object({ keyId: IdParam });
 
@@ -63,4 +64,11 @@ export const adminRoutes = new Hono<AppEnv>()
     if (b.demo_api_key && !b.demo_api_key.startsWith("sk_test_"))
       throw badRequest("demo_api_key", "expected an sk_test_ key");
     return json(c, await seedDemo(dbFor(c.env.DB), c.env.ENVIRONMENT, { demoApiKey: b.demo_api_key }));
+  })
+  // Local/staging only: start or stop the demo feed (a Durable Object alarm loop).
+  .put("/simulator", async (c) => {
+    if (c.env.ENVIRONMENT === "production") throw new ApiError(404, "not_found", "not available in production");
+    const { running } = await parseBody(c.req.raw, SimulatorBody);
+    const sim = c.env.SIMULATOR.getByName("demo");
+    return json(c, running ? await sim.start(Number(c.env.SIMULATOR_TICK_MS) || 2000) : await sim.stop());
   });

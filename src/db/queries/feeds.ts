@@ -1,0 +1,49 @@
+// Reads of the feed adapters: which leagues to poll, and the simulator's view of today's matches.
+import type { Db } from "../client";
+import type { Row } from "./ingest";
+
+/** Leagues at least one account tracks: the only ones a production poller fetches. */
+export async function trackedLeagueIdsAnyAccount(db: Db): Promise<string[]> {
+  const { results } = await db.$client
+    .prepare("SELECT DISTINCT league_id FROM tracked_leagues")
+    .all<{ league_id: string }>();
+  return results.map((r) => r.league_id);
+}
+
+/** Live matches of these leagues with their lineups (for scorer names) and league format. */
+export async function liveMatchesOf(db: Db, leagueIds: string[]): Promise<Row[]> {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT m.id, m.sport, m.league_id, m.home_score, m.away_score, m.status_code, m.period, m.minute, m.added_time,
+              m.game_clock_secs, m.ht_home_score, m.ht_away_score, l.format, lu.home AS home_lineup, lu.away AS away_lineup,
+              (SELECT count(*) FROM match_events e WHERE e.match_id = m.id) AS events
+       FROM matches m INDEXED BY matches_league_status_kickoff
+       JOIN leagues l ON l.id = m.league_id
+       LEFT JOIN match_lineups lu ON lu.match_id = m.id
+       WHERE m.league_id IN (SELECT value FROM json_each(?)) AND m.status_group = 2`,
+    )
+    .bind(JSON.stringify(leagueIds))
+    .all<Row>();
+  return results;
+}
+
+/** The next scheduled matches of a sport from `fromTs` on, in kickoff order. */
+export async function nextScheduled(
+  db: Db,
+  leagueIds: string[],
+  sport: string,
+  fromTs: number,
+  n: number,
+): Promise<Row[]> {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT id, sport, league_id, home_team_id, away_team_id, kickoff_ts,
+              EXISTS (SELECT 1 FROM match_lineups lu WHERE lu.match_id = matches.id) AS has_lineup
+       FROM matches INDEXED BY matches_sport_status_kickoff
+       WHERE sport = ? AND status_group = 1 AND kickoff_ts >= ? AND league_id IN (SELECT value FROM json_each(?))
+       ORDER BY kickoff_ts, id LIMIT ?`,
+    )
+    .bind(sport, fromTs, JSON.stringify(leagueIds), n)
+    .all<Row>();
+  return results;
+}

@@ -1,0 +1,23 @@
+// One poll of a feed adapter for the leagues any account tracks, through the normal ingest path.
+import { dbFor } from "../../db/client";
+import { trackedLeagueIdsAnyAccount } from "../../db/queries/feeds";
+import { ingest } from "../apply";
+import { MAX_OPS } from "../ops";
+import type { FeedAdapter } from "./feed";
+import { httpFeed } from "./http";
+import { simulatorFeed } from "./simulator";
+
+export const ADAPTERS: Record<string, FeedAdapter> = { simulator: simulatorFeed, http: httpFeed };
+
+export async function pollFeed(env: Env, adapter: FeedAdapter, now = new Date()) {
+  const leagues = await trackedLeagueIdsAnyAccount(dbFor(env.DB));
+  if (leagues.length === 0) return { applied: 0, unchanged: 0 };
+  const ops = await adapter.poll(env, leagues, now);
+  const total = { applied: 0, unchanged: 0 };
+  for (let i = 0; i < ops.length; i += MAX_OPS) {
+    const r = await ingest(env, ops.slice(i, i + MAX_OPS));
+    total.applied += r.applied;
+    total.unchanged += r.unchanged;
+  }
+  return total;
+}
