@@ -7,6 +7,7 @@ import { ApiError, problemResponse } from "./errors";
 import { openApiDocument } from "./openapi";
 import { adminRoutes } from "./routes/admin";
 import { ingestRoutes } from "./routes/ingest";
+import { livePage } from "./routes/live-page";
 import { leagueRoutes } from "./routes/leagues";
 import { matchRoutes } from "./routes/matches";
 import { json } from "./routes/respond";
@@ -44,6 +45,7 @@ export function buildApp() {
     app.route(`/v1/${sport}/matches`, matchRoutes(sport));
   }
   app.route("/v1/ws", wsRoutes);
+  app.route("/", livePage);
   app.route("/internal/admin", adminRoutes);
   app.route("/internal/ingest", ingestRoutes);
 

@@ -1,0 +1,12 @@
+// End-to-end tests: Node clients (ws, fetch, Chromium) against the Worker running under `wrangler dev`.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/e2e/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
