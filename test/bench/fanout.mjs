@@ -171,10 +171,8 @@ for (const [name, r] of [
     `| ${name} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.lastP50)} | ${f(r.lastP99)} | ${r.delivered}/${r.expected} |`,
   );
 }
+console.log(`\ningest request (POST until its response): p50 ${f(worker.ingestP50)}, p99 ${f(worker.ingestP99)}`);
 console.log(
-  `\ningest request (POST until its response): Miniflare p50 ${f(direct.ingestP50)} p99 ${f(direct.ingestP99)}; wrangler dev p50 ${f(worker.ingestP50)} p99 ${f(worker.ingestP99)}`,
-);
-console.log(
-  `ratio p99 to raw ws: Miniflare ${(direct.p99 / raw.p99).toFixed(2)}, wrangler dev ${(worker.p99 / raw.p99).toFixed(2)}; last-socket p99: Miniflare ${(direct.lastP99 / raw.lastP99).toFixed(2)}, wrangler dev ${(worker.lastP99 / raw.lastP99).toFixed(2)}`,
+  `ratio to raw ws: p50 ${(worker.p50 / raw.p50).toFixed(2)}, p99 ${(worker.p99 / raw.p99).toFixed(2)}, last-socket p99 ${(worker.lastP99 / raw.lastP99).toFixed(2)}`,
 );
 process.exit(0);
