@@ -7,13 +7,13 @@ import { dbFor } from "../../db/client";
 import { liveMatchesOf, nextScheduled } from "../../db/queries/feeds";
 import type { Row } from "../../db/queries/ingest";
 import { buildTeams } from "../../demo/schedule";
+import { demoEvent, type DemoEvent, type Side } from "../../demo/events";
 import { lineupFor, type DemoTeam } from "../../demo/squads";
 import type { Op } from "../ops";
 import type { FeedAdapter } from "./feed";
 
 /** How many matches of each sport the simulator keeps live. */
 const LIVE_TARGET: Record<Sport, number> = { football: 6, basketball: 4 };
-type Side = "home" | "away";
 type EventIn = Extract<Op, { op: "events" }>["events"][number];
 
 let teamsById: Map<string, DemoTeam> | undefined;
@@ -39,21 +39,10 @@ function event(
   minute: number,
   period: number,
   team: Side | null,
-  extra: Partial<EventIn> = {},
+  extra: Partial<DemoEvent> = {},
 ): EventIn {
-  return {
-    id: `${m.id}_sim${Number(m.events) + n}_${crypto.randomUUID().slice(0, 8)}`,
-    type,
-    minute,
-    added_time: null,
-    period,
-    team,
-    player: null,
-    player_in: null,
-    player_out: null,
-    detail: null,
-    ...extra,
-  };
+  const id = `${m.id}_sim${Number(m.events) + n}_${crypto.randomUUID().slice(0, 8)}`;
+  return { id, ...demoEvent(type, minute, period, team, extra) };
 }
 
 /** One football minute. */
@@ -64,7 +53,7 @@ function football(m: Row): Op[] {
   let period = Number(m.period ?? 12);
   let minute = Number(m.minute ?? 0);
   let added = m.added_time === null ? null : Number(m.added_time);
-  const ev = (type: string, team: Side | null, extra: Partial<EventIn> = {}) =>
+  const ev = (type: string, team: Side | null, extra: Partial<DemoEvent> = {}) =>
     events.push(event(m, events.length + 1, type, minute, period, team, extra));
 
   if (period === 38) {
@@ -132,7 +121,7 @@ function basketball(m: Row): Op[] {
     const ot = period <= 29 ? period - 25 : period - 26;
     return 48 + (ot - 1) * 5 + Math.floor((300 - clock) / 60);
   };
-  const ev = (type: string, team: Side | null, extra: Partial<EventIn> = {}) =>
+  const ev = (type: string, team: Side | null, extra: Partial<DemoEvent> = {}) =>
     events.push(event(m, events.length + 1, type, gameMinute(), period, team, extra));
 
   if (period === 30) {
