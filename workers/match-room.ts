@@ -31,7 +31,6 @@ export class MatchRoom extends SocketObject {
       if (seq - oldest >= TRIM_AT) sql.exec("DELETE FROM log WHERE seq <= ?", seq - KEEP);
     });
     const final = envelopes.some((e) => e.type === "status_change" && isFinished(e.data.to));
-    if (final) kv.put("final", true);
     const frames = envelopes.map((e) => JSON.stringify(e));
     this.broadcast(this.ctx.getWebSockets(), frames, final ? (ws) => ws.close(1000, "match finished") : undefined);
     return envelopes;
@@ -47,7 +46,8 @@ export class MatchRoom extends SocketObject {
       );
       for (const r of rows) server.send(r.msg);
     }
-    if (this.ctx.storage.kv.get("final") || info.final) server.close(1000, "match finished");
+    // The Worker read the match from D1 (committed before any publish), so its status is authoritative.
+    if (info.final) server.close(1000, "match finished");
     return response;
   }
 

@@ -88,10 +88,13 @@ function playSeason(
   data: DemoData,
 ) {
   const finished: { ts: number; matchId: string; input: Parameters<TableBuilder["add"]>[0] }[] = [];
+  // The generation day is part of match ids: tomorrow's regenerated season is a different set of matches, so no
+  // MatchRoom (seq, replay log) is ever reused for another timeline.
+  const generated = nowIso.slice(0, 10).replace(/-/g, "");
   fixtures
     .sort((a, b) => a.kickoff - b.kickoff)
     .forEach((f, n) => {
-      const id = `m_${l.code}_${season.slice(0, 4)}_${String(n + 1).padStart(4, "0")}`;
+      const id = `m_${l.code}_${season.slice(0, 4)}_${String(n + 1).padStart(4, "0")}_${generated}`;
       const row = playMatch(l, leagueId, season, id, f, nowTs, nowIso, data);
       if (row.finishedTs !== null) {
         finished.push({
