@@ -1,9 +1,10 @@
 // The Hono app: middleware order, route mounting, the one error handler.
 import { Hono } from "hono";
-import { etag } from "hono/etag";
+import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { SPORTS } from "./domain/codes";
 import type { AppEnv } from "./env";
 import { ApiError, problemResponse } from "./errors";
+import { applyRateHeaders, RATE_HEADERS } from "./limits/rate";
 import { openApiDocument } from "./openapi";
 import { adminRoutes } from "./routes/admin";
 import { ingestRoutes } from "./routes/ingest";
@@ -24,12 +25,14 @@ export function buildApp() {
   });
 
   // Every 200 GET gets an ETag; a matching If-None-Match gets 304 (RFC 9110 §13.1.2).
-  app.use(etag());
+  // A 304 keeps the rate-limit fields: it used the budget too.
+  app.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, ...RATE_HEADERS] }));
   app.get("/health", (c) => json(c, { status: "ok" }));
 
   // Data is per account (tracked leagues): private caches only, always revalidated; ETag makes that cheap.
   app.use("/v1/*", async (c, next) => {
     await next();
+    applyRateHeaders(c);
     if (c.req.method === "GET") c.header("cache-control", "private, no-cache");
   });
   // The public API is read-only: other methods on its paths are 405 with the methods that exist (RFC 9110 §15.5.6).

@@ -16,5 +16,7 @@ export interface AppEnv {
     requestId: string;
     auth: AuthContext;
     sport: Sport;
+    /** Rate-limit headers decided for this request, applied to whatever response it gets. */
+    rate: Record<string, string>;
   };
 }

@@ -5,6 +5,7 @@ import { primaryDb } from "../db/client";
 import { findKeyByHash } from "../db/queries/accounts";
 import type { AppEnv, AuthContext } from "../env";
 import { ApiError, invalidKey } from "../errors";
+import { limitRest } from "../limits/rate";
 import { extractKey, KEY_PATTERN, parseScopes, prefixFor, sha256Hex } from "./keys";
 
 export async function authenticate(req: Request, env: Env): Promise<AuthContext> {
@@ -40,5 +41,5 @@ export const requireKey = (scope: Scope) =>
       throw new ApiError(401, "insufficient_scope", `this key lacks the \`${scope}\` scope`);
     }
     c.set("auth", auth);
-    await next();
+    await limitRest(c, next);
   });

@@ -1,0 +1,67 @@
+// Per-key request budgets (CONTRACT.md "Rate limits"), counted by the key's KeyLimiter Durable Object.
+import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
+import { PLAN_LIMITS } from "../domain/codes";
+import type { AppEnv } from "../env";
+import { ApiError } from "../errors";
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Epoch seconds when the window resets. */
+  reset: number;
+  retryAfter: number;
+}
+
+export type UsageMinute = {
+  bucket: string;
+  /** Window start, epoch ms. */
+  start: number;
+  allowed: number;
+  denied: number;
+};
+
+export const RATE_HEADERS = [
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "ratelimit-policy",
+  "ratelimit",
+];
+
+/** X-RateLimit-* and the IETF RateLimit-Policy / RateLimit fields (draft-ietf-httpapi-ratelimit-headers). */
+export function rateHeaders(bucket: string, d: RateDecision, now = Date.now()): Record<string, string> {
+  const t = Math.max(0, d.reset - Math.floor(now / 1000));
+  return {
+    "x-ratelimit-limit": String(d.limit),
+    "x-ratelimit-remaining": String(d.remaining),
+    "x-ratelimit-reset": String(d.reset),
+    "ratelimit-policy": `"${bucket}";q=${d.limit};w=60`,
+    ratelimit: `"${bucket}";r=${d.remaining};t=${t}`,
+  };
+}
+
+/**
+ * Counts the request against the key's REST budget (after the key check). Every counted request, 304s included,
+ * uses the budget: a revalidation is a request all the same. Headers go on the response whatever its status.
+ */
+export const limitRest = createMiddleware<AppEnv>(async (c, next) => {
+  if ((c.env.RATE_LIMITING as string) === "off") return next();
+  const auth = c.get("auth");
+  const limit = PLAN_LIMITS[auth.plan].restPerMinute;
+  const decision = await c.env.KEY_LIMITER.getByName(auth.keyId!).hit("rest", limit);
+  c.set("rate", rateHeaders("rest", decision));
+  if (!decision.allowed) {
+    throw new ApiError(429, "rate_limited", `the ${auth.plan} plan allows ${limit} requests per minute per key`, {
+      "retry-after": String(decision.retryAfter),
+    });
+  }
+  await next();
+});
+
+/** Puts the rate headers decided for this request on the response (success or error). */
+export const applyRateHeaders = (c: Context<AppEnv>) => {
+  const h = c.get("rate");
+  if (h) for (const [k, v] of Object.entries(h)) c.header(k, v);
+};
