@@ -1,6 +1,6 @@
 // KeyLimiter: one per API key (idFromName(key id)).
-// - Request budgets: fixed one-minute windows per bucket ("rest", "mcp"), counted in the object's SQLite storage,
-//   which doubles as the key's usage history (per minute, kept two days).
+// - Request budgets: fixed one-minute windows per bucket ("rest", "mcp"), counted in memory and written to the
+//   object's storage, which doubles as the key's usage history (per minute, kept two days).
 // - WebSocket slots: leases naming where each socket lives, so revocation knows which rooms and hub shard to tell.
 // One object per key is exact: every request of a key, from any location, is counted by this one object, one at a
 // time (a Durable Object runs single-threaded), so a burst of limit + k gets exactly k refusals.
@@ -10,6 +10,8 @@ import type { RateDecision, UsageMinute } from "../src/limits/rate";
 /** A lease whose socket vanished without a close event (e.g. a crashed object) is reclaimed after this long. */
 const LEASE_TTL_MS = 6 * 3600_000;
 const WINDOW_MS = 60_000;
+const FLUSH_EVERY = 10;
+const keyOf = (bucket: string, start: number) => `w:${bucket}:${start}`;
 const KEEP_MS = 2 * 86_400_000;
 
 export class KeyLimiter extends DurableObject<Env> {
@@ -18,44 +20,65 @@ export class KeyLimiter extends DurableObject<Env> {
     ctx.storage.sql.exec(
       "CREATE TABLE IF NOT EXISTS leases (id TEXT PRIMARY KEY, holder TEXT NOT NULL, created_at INTEGER NOT NULL)",
     );
-    ctx.storage.sql.exec(
-      "CREATE TABLE IF NOT EXISTS windows (bucket TEXT NOT NULL, start INTEGER NOT NULL, allowed INTEGER NOT NULL, denied INTEGER NOT NULL, PRIMARY KEY (bucket, start))",
-    );
   }
 
-  /** Counts one request against `bucket`'s budget of `limit` per minute. */
+  /** The current window per bucket; the source of truth while the object lives (it is single-threaded). */
+  private windows = new Map<string, UsageMinute>();
+
+  /**
+   * Counts one request against `bucket`'s budget of `limit` per minute. The count lives in memory (the object is
+   * single-threaded, so it is exact) and is written to storage every FLUSH_EVERY requests, on the first refusal,
+   * and by an alarm when the window ends (the usage history). A restart in the middle of a busy minute — a deploy or
+   * a crash; an active object is not evicted — resumes from the last write, so it can count up to FLUSH_EVERY - 1
+   * requests short once. Writing on every request cost a storage write per call (see the README's benchmark).
+   */
   async hit(bucket: string, limit: number, now = Date.now()): Promise<RateDecision> {
-    const sql = this.ctx.storage.sql;
     const start = now - (now % WINDOW_MS);
-    const used =
-      sql
-        .exec<{ allowed: number }>("SELECT allowed FROM windows WHERE bucket = ? AND start = ?", bucket, start)
-        .toArray()[0]?.allowed ?? 0;
-    const allowed = used < limit;
-    sql.exec(
-      `INSERT INTO windows (bucket, start, allowed, denied) VALUES (?, ?, ?, ?)
-       ON CONFLICT (bucket, start) DO UPDATE SET allowed = allowed + excluded.allowed, denied = denied + excluded.denied`,
-      bucket,
-      start,
-      allowed ? 1 : 0,
-      allowed ? 0 : 1,
-    );
-    if (used === 0) sql.exec("DELETE FROM windows WHERE start < ?", now - KEEP_MS);
+    let w = this.windows.get(bucket);
+    if (!w || w.start !== start) {
+      if (w) this.flush(w);
+      w = (await this.ctx.storage.get<UsageMinute>(keyOf(bucket, start))) ?? { bucket, start, allowed: 0, denied: 0 };
+      this.windows.set(bucket, w);
+      if (w.allowed + w.denied === 0) {
+        this.prune(now);
+        void this.ctx.storage.setAlarm(start + WINDOW_MS);
+      }
+    }
+    const allowed = w.allowed < limit;
+    if (allowed) w.allowed++;
+    else w.denied++;
+    if ((w.allowed + w.denied) % FLUSH_EVERY === 0 || (!allowed && w.denied === 1)) this.flush(w);
     const reset = Math.ceil((start + WINDOW_MS) / 1000);
     return {
       allowed,
       limit,
-      remaining: Math.max(0, limit - used - (allowed ? 1 : 0)),
+      remaining: Math.max(0, limit - w.allowed),
       reset,
       retryAfter: Math.max(1, reset - Math.floor(now / 1000)),
     };
   }
 
-  /** Requests per minute over the last two days, newest first. */
+  private flush(w: UsageMinute) {
+    void this.ctx.storage.put(keyOf(w.bucket, w.start), { ...w }, { allowUnconfirmed: true });
+  }
+
+  override async alarm(): Promise<void> {
+    for (const w of this.windows.values()) this.flush(w);
+  }
+
+  private prune(now: number) {
+    const cutoff = now - KEEP_MS;
+    void this.ctx.storage.list<UsageMinute>({ prefix: "w:" }).then((rows) => {
+      const old = [...rows].filter(([, v]) => v.start < cutoff).map(([k]) => k);
+      if (old.length > 0) return this.ctx.storage.delete(old.slice(0, 128));
+    });
+  }
+
+  /** Requests per minute over the last two days, newest first (the current minute from memory). */
   async usage(): Promise<UsageMinute[]> {
-    return this.ctx.storage.sql
-      .exec<UsageMinute>("SELECT bucket, start, allowed, denied FROM windows ORDER BY start DESC, bucket")
-      .toArray();
+    const rows = new Map(await this.ctx.storage.list<UsageMinute>({ prefix: "w:" }));
+    for (const w of this.windows.values()) rows.set(keyOf(w.bucket, w.start), { ...w });
+    return [...rows.values()].sort((a, b) => b.start - a.start || a.bucket.localeCompare(b.bucket));
   }
 
   /** Takes a connection slot if fewer than `limit` are held. */

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import { PLAN_LIMITS } from "../domain/codes";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors";
+import { problemResponse } from "../errors";
 
 export interface RateDecision {
   allowed: boolean;
@@ -45,19 +45,24 @@ export function rateHeaders(bucket: string, d: RateDecision, now = Date.now()): 
 /**
  * Counts the request against the key's REST budget (after the key check). Every counted request, 304s included,
  * uses the budget: a revalidation is a request all the same. Headers go on the response whatever its status.
+ * The count runs alongside the handler (every route here is a read, so doing the work and then refusing it is
+ * harmless), which keeps the Durable Object round trip off the request's critical path; a refused request costs one
+ * extra read, on top of the key lookup it costs anyway.
  */
 export const limitRest = createMiddleware<AppEnv>(async (c, next) => {
   if ((c.env.RATE_LIMITING as string) === "off") return next();
   const auth = c.get("auth");
   const limit = PLAN_LIMITS[auth.plan].restPerMinute;
-  const decision = await c.env.KEY_LIMITER.getByName(auth.keyId!).hit("rest", limit);
+  const pending = c.env.KEY_LIMITER.getByName(auth.keyId!).hit("rest", limit);
+  await next();
+  const decision = await pending;
   c.set("rate", rateHeaders("rest", decision));
   if (!decision.allowed) {
-    throw new ApiError(429, "rate_limited", `the ${auth.plan} plan allows ${limit} requests per minute per key`, {
+    const detail = `the ${auth.plan} plan allows ${limit} requests per minute per key`;
+    c.res = problemResponse(429, "rate_limited", detail, c.get("requestId"), {
       "retry-after": String(decision.retryAfter),
     });
   }
-  await next();
 });
 
 /** Puts the rate headers decided for this request on the response (success or error). */

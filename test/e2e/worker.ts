@@ -25,7 +25,9 @@ const freePort = () =>
     });
   });
 
-export async function startWorker(opts: { simulator?: boolean; leagues?: string[] } = {}): Promise<RunningWorker> {
+export async function startWorker(
+  opts: { simulator?: boolean; vars?: Record<string, string> } = {},
+): Promise<RunningWorker> {
   const dir = mkdtempSync(join(tmpdir(), "sports-e2e-"));
   const adminToken = `admin-${crypto.randomUUID()}`;
   const ingestToken = `ingest-${crypto.randomUUID()}`;
@@ -54,6 +56,7 @@ export async function startWorker(opts: { simulator?: boolean; leagues?: string[
       envFile,
       "--var",
       `PUBLIC_BASE_URL:${base}`,
+      ...Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
       "--show-interactive-dev-session=false",
       "--inspector-port",
       "0",

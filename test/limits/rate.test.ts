@@ -1,3 +1,4 @@
+import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin, createKey } from "../helpers/admin";
@@ -59,6 +60,20 @@ describe("per-key REST budget (trial: 60 per minute)", () => {
     const after = await get("/v1/football/leagues", a.key);
     expect(after.status).toBe(200);
     expect(after.headers.get("x-ratelimit-limit")).toBe("300");
+  });
+});
+
+describe("usage kept by the key's limiter", () => {
+  it("counts per minute survive an eviction once flushed; the window-end alarm writes the final count", async () => {
+    const a = await trialKey("usage@example.com");
+    const limiter = env.KEY_LIMITER.getByName(a.id);
+    const t = Date.UTC(2031, 0, 1, 8, 0, 5);
+    for (let i = 0; i < 25; i++) await limiter.hit("rest", 60, t + i);
+    expect(await limiter.usage()).toEqual([{ bucket: "rest", start: t - 5000, allowed: 25, denied: 0 }]);
+    expect(await runDurableObjectAlarm(limiter)).toBe(true);
+    await evictDurableObject(limiter);
+    expect(await limiter.usage()).toEqual([{ bucket: "rest", start: t - 5000, allowed: 25, denied: 0 }]);
+    expect((await limiter.hit("rest", 60, t + 100)).remaining).toBe(60 - 26);
   });
 });
 
