@@ -11,7 +11,12 @@ const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
 export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; unchanged: number }> {
   const db = dbFor(env.DB);
-  const ids = { leagues: new Set<string>(), teams: new Set<string>(), matches: new Set<string>() };
+  const ids = {
+    leagues: new Set<string>(),
+    teams: new Set<string>(),
+    matches: new Set<string>(),
+    events: new Set<string>(),
+  };
   for (const op of ops) {
     if (op.op === "league") ids.leagues.add(op.id);
     else if (op.op === "team") ids.teams.add(op.id);
@@ -20,12 +25,16 @@ export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; un
       ids.leagues.add(op.league_id);
       if (op.home_team_id) ids.teams.add(op.home_team_id);
       if (op.away_team_id) ids.teams.add(op.away_team_id);
-    } else ids.matches.add(op.match_id);
+    } else {
+      ids.matches.add(op.match_id);
+      if (op.op === "events") for (const e of op.events) ids.events.add(e.id);
+    }
   }
   const state = await loadIngestState(db, {
     leagues: [...ids.leagues],
     teams: [...ids.teams],
     matches: [...ids.matches],
+    events: [...ids.events],
   });
   const plan = planIngest(ops, state, now());
   const { standings, snapshots } = await standingsWrites(db, plan, (id) => state.leagues.get(id)!.sport as Sport);

@@ -80,8 +80,12 @@ export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
         let changed = false;
         for (const e of op.events) {
           const existing = known.get(e.id);
-          if (existing && String(existing.match_id) !== op.match_id)
-            throw fail(i, "events", `event ${e.id} belongs to another match`);
+          const owner = state.eventOwners.get(e.id);
+          // Event ids are global: an id of another match's event must not silently move it here.
+          if (owner !== undefined && owner !== op.match_id) {
+            throw fail(i, `events.${op.events.indexOf(e)}.id`, `event ${e.id} belongs to match ${owner}`);
+          }
+          state.eventOwners.set(e.id, op.match_id);
           const row: Row = { ...e, match_id: op.match_id, seq: existing ? existing.seq : ++seq };
           if (same(existing, row, COLUMNS.match_events)) continue;
           changed = true;

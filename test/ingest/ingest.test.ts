@@ -259,6 +259,15 @@ describe("applying ops", () => {
     expect(events.at(-1).seq).toBe(events.length);
   });
 
+  it("an event id that belongs to another match is refused, not moved", async () => {
+    const other = (await getJson("/v1/football/matches?status=finished&league_id=lg_fb_eng1&limit=1", s.key)).body.data[0];
+    const theirs = (await getJson(`/v1/football/matches/${other.id}/events`, s.key)).body.data[0];
+    const { status, body } = await problem({ ops: [{ op: "events", match_id: live.id, events: [{ ...theirs, seq: undefined }] }] });
+    expect(status).toBe(400);
+    expect(body.detail).toContain("ops.0.events.0.id");
+    expect((await getJson(`/v1/football/matches/${other.id}/events`, s.key)).body.data[0]).toEqual(theirs);
+  });
+
   it("updated_at moves only when the row really changed", async () => {
     const before = await row(live.id);
     await ingestOps([

@@ -12,6 +12,8 @@ export interface IngestState {
   events: Map<string, Map<string, Row>>;
   stats: Map<string, string>;
   lineups: Map<string, { home: string; away: string }>;
+  /** Match of each event id the ops mention that already exists (event ids are global). */
+  eventOwners: Map<string, string>;
 }
 
 const byId = (rows: Row[], key = "id") => new Map(rows.map((r) => [String(r[key]), r]));
@@ -19,10 +21,10 @@ const byId = (rows: Row[], key = "id") => new Map(rows.map((r) => [String(r[key]
 /** Everything the ops reference, in one round trip (every lookup is a primary-key or index seek). */
 export async function loadIngestState(
   db: Db,
-  ids: { leagues: string[]; teams: string[]; matches: string[] },
+  ids: { leagues: string[]; teams: string[]; matches: string[]; events: string[] },
 ): Promise<IngestState> {
   const q = (sql: string, list: string[]) => db.$client.prepare(sql).bind(JSON.stringify(list));
-  const [leagues, teams, matches, events, stats, lineups] = await db.$client.batch<Row>([
+  const [leagues, teams, matches, events, stats, lineups, owners] = await db.$client.batch<Row>([
     q("SELECT * FROM leagues WHERE id IN (SELECT value FROM json_each(?))", ids.leagues),
     q("SELECT * FROM teams WHERE id IN (SELECT value FROM json_each(?))", ids.teams),
     q(
@@ -32,6 +34,7 @@ export async function loadIngestState(
     q("SELECT * FROM match_events WHERE match_id IN (SELECT value FROM json_each(?))", ids.matches),
     q("SELECT match_id, data FROM match_stats WHERE match_id IN (SELECT value FROM json_each(?))", ids.matches),
     q("SELECT match_id, home, away FROM match_lineups WHERE match_id IN (SELECT value FROM json_each(?))", ids.matches),
+    q("SELECT id, match_id FROM match_events WHERE id IN (SELECT value FROM json_each(?))", ids.events),
   ]);
   const eventMap = new Map<string, Map<string, Row>>();
   for (const e of events!.results) {
@@ -46,6 +49,7 @@ export async function loadIngestState(
     events: eventMap,
     stats: new Map(stats!.results.map((r) => [String(r.match_id), String(r.data)])),
     lineups: new Map(lineups!.results.map((r) => [String(r.match_id), { home: String(r.home), away: String(r.away) }])),
+    eventOwners: new Map(owners!.results.map((r) => [String(r.id), String(r.match_id)])),
   };
 }
 
