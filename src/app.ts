@@ -7,6 +7,7 @@ import { ApiError, problemResponse } from "./errors";
 import { applyRateHeaders, RATE_HEADERS } from "./limits/rate";
 import { openApiDocument } from "./openapi";
 import { adminRoutes } from "./routes/admin";
+import { dashboardRoutes } from "./routes/dashboard";
 import { ingestRoutes } from "./routes/ingest";
 import { livePage } from "./routes/live-page";
 import { leagueRoutes } from "./routes/leagues";
@@ -49,6 +50,7 @@ export function buildApp() {
   }
   app.route("/v1/ws", wsRoutes);
   app.route("/", livePage);
+  app.route("/dashboard", dashboardRoutes);
   app.route("/internal/admin", adminRoutes);
   app.route("/internal/ingest", ingestRoutes);
 

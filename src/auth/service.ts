@@ -8,6 +8,7 @@ import {
   findAccountByEmail,
   insertAccount,
   insertKey,
+  keyOwner,
   replaceTrackedLeagues,
   revokeKey,
   setPlan,
@@ -80,4 +81,10 @@ export async function createApiKey(
 export async function revokeApiKey(env: Env, keyId: string) {
   if (!(await revokeKey(dbFor(env.DB), keyId, now()))) throw new ApiError(404, "not_found", "key not found");
   await closeKeySockets(env, keyId);
+}
+
+/** Dashboard revocation: only the account's own keys (another account's key id is "not found"). */
+export async function revokeOwnKey(env: Env, accountId: string, keyId: string) {
+  if ((await keyOwner(dbFor(env.DB), keyId)) !== accountId) throw new ApiError(404, "not_found", "key not found");
+  await revokeApiKey(env, keyId);
 }

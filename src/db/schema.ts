@@ -183,3 +183,25 @@ export const meta = sqliteTable("meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    accountId: text("account_id").notNull(),
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_account").on(t.accountId)],
+);
+
+export const loginFailures = sqliteTable(
+  "login_failures",
+  {
+    subject: text("subject").notNull(),
+    windowStart: integer("window_start").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.windowStart] })],
+);

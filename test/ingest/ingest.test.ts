@@ -260,9 +260,12 @@ describe("applying ops", () => {
   });
 
   it("an event id that belongs to another match is refused, not moved", async () => {
-    const other = (await getJson("/v1/football/matches?status=finished&league_id=lg_fb_eng1&limit=1", s.key)).body.data[0];
+    const other = (await getJson("/v1/football/matches?status=finished&league_id=lg_fb_eng1&limit=1", s.key)).body
+      .data[0];
     const theirs = (await getJson(`/v1/football/matches/${other.id}/events`, s.key)).body.data[0];
-    const { status, body } = await problem({ ops: [{ op: "events", match_id: live.id, events: [{ ...theirs, seq: undefined }] }] });
+    const { status, body } = await problem({
+      ops: [{ op: "events", match_id: live.id, events: [{ ...theirs, seq: undefined }] }],
+    });
     expect(status).toBe(400);
     expect(body.detail).toContain("ops.0.events.0.id");
     expect((await getJson(`/v1/football/matches/${other.id}/events`, s.key)).body.data[0]).toEqual(theirs);

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Plan } from "../../domain/codes";
 import type { Db } from "../client";
 import { accounts, apiKeys } from "../schema";
@@ -80,3 +80,23 @@ export async function revokeKey(db: Db, keyId: string, at: string): Promise<bool
     .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
   return (await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, keyId))).length === 1;
 }
+
+/** The account's keys for the dashboard: never the hash. */
+export function listKeys(db: Db, accountId: string) {
+  return db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      last4: apiKeys.last4,
+      scopes: apiKeys.scopes,
+      createdAt: apiKeys.createdAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, accountId))
+    .orderBy(desc(apiKeys.createdAt), apiKeys.id);
+}
+
+export const keyOwner = async (db: Db, keyId: string) =>
+  (await db.select({ accountId: apiKeys.accountId }).from(apiKeys).where(eq(apiKeys.id, keyId)))[0]?.accountId;

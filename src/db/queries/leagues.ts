@@ -67,3 +67,11 @@ export async function trackedLeagueIds(db: Db, accountId: string): Promise<strin
     .where(eq(trackedLeagues.accountId, accountId));
   return rows.map((r) => r.id);
 }
+
+/** Every league, both sports, for choosing what to track. */
+export function allLeagues(db: Db) {
+  return db
+    .select({ id: leagues.id, sport: leagues.sport, name: leagues.name, country: leagues.country })
+    .from(leagues)
+    .orderBy(asc(leagues.sport), asc(leagues.country), asc(leagues.name));
+}

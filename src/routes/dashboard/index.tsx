@@ -1,0 +1,211 @@
+/** @jsxImportSource hono/jsx */
+// /dashboard: sign-up/in, API keys, tracked leagues, plan & usage. Server-rendered; works without JS (the copy
+// button is the only script). Every POST checks the CSRF token; every page is no-store with a strict CSP.
+import { Hono, type Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { createApiKey, revokeOwnKey, setTrackedLeagues } from "../../auth/service";
+import {
+  csrfOk,
+  currentSession,
+  endSession,
+  preSessionCsrf,
+  preSessionToken,
+  startSession,
+  type Session,
+} from "../../auth/sessions";
+import { signIn, signUp } from "../../auth/sign-in";
+import { PLAN_LIMITS, SCOPES, type Plan } from "../../domain/codes";
+import { IdParam } from "../../domain/schemas";
+import { dbFor } from "../../db/client";
+import { listKeys } from "../../db/queries/accounts";
+import { allLeagues, trackedLeagueIds } from "../../db/queries/leagues";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors";
+import type { UsageMinute } from "../../limits/rate";
+import { COPY_SCRIPT, STYLE } from "./assets";
+import { SignInPage, SignUpPage } from "./auth-pages";
+import { KeysPage, type KeyRow } from "./keys-page";
+import { CSP, Layout } from "./layout";
+import { LeaguesPage } from "./leagues-page";
+import { PlanPage } from "./plan-page";
+
+type DashEnv = AppEnv & { Variables: AppEnv["Variables"] & { session: Session } };
+
+const Credentials = z.object({ email: z.email().max(254), password: z.string().min(10).max(256) });
+const KeyForm = z.object({
+  name: z.string().trim().min(1, "give the key a name").max(100),
+  scopes: z.array(z.enum(SCOPES)).min(1, "choose at least one scope"),
+});
+
+async function form(c: Context) {
+  const body = await c.req.parseBody({ all: true });
+  const str = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : "");
+  const list = (k: string) => [body[k] ?? []].flat().filter((v): v is string => typeof v === "string");
+  return { str, list };
+}
+
+const forbidden = (c: Context) =>
+  c.html(
+    <Layout title="Form expired">
+      <p>This form was not sent from this site or has expired. Go back, reload the page and try again.</p>
+    </Layout>,
+    403,
+  );
+
+const requireSession = createMiddleware<DashEnv>(async (c, next) => {
+  const session = await currentSession(c, dbFor(c.env.DB));
+  if (!session) return c.redirect("/dashboard/sign-in", 303);
+  c.set("session", session);
+  if (c.req.method === "POST") {
+    const { str } = await form(c);
+    if (!csrfOk(c, str("_csrf"), session.csrfToken)) return forbidden(c);
+  }
+  await next();
+});
+
+async function keyRows(env: Env, accountId: string): Promise<{ rows: KeyRow[]; usage: UsageMinute[][] }> {
+  const keys = await listKeys(dbFor(env.DB), accountId);
+  const usage = await Promise.all(keys.map((k) => env.KEY_LIMITER.getByName(k.id).usage()));
+  const rows = keys.map((k, i) => {
+    const last = usage[i]!.find((w) => w.allowed + w.denied > 0);
+    return { ...k, lastUsed: last ? new Date(last.start).toISOString().replace(/\.\d{3}Z$/, "Z") : null };
+  });
+  return { rows, usage };
+}
+
+async function renderKeys(
+  c: Context<DashEnv>,
+  extra: { created?: { name: string; key: string }; errors?: string[] } = {},
+  status: 200 | 201 | 400 = 200,
+) {
+  const s = c.get("session");
+  const { rows } = await keyRows(c.env, s.accountId);
+  return c.html(<KeysPage email={s.email} csrf={s.csrfToken} keys={rows} {...extra} />, status);
+}
+
+export const dashboardRoutes = new Hono<DashEnv>()
+  .use(async (c, next) => {
+    await next();
+    c.header("content-security-policy", CSP);
+    c.header("x-frame-options", "DENY");
+    c.header("x-content-type-options", "nosniff");
+    c.header("referrer-policy", "no-referrer");
+    c.header("cache-control", "no-store");
+  })
+  .get("/assets/style.css", (c) => c.body(STYLE, 200, { "content-type": "text/css; charset=utf-8" }))
+  .get("/assets/copy.js", (c) => c.body(COPY_SCRIPT, 200, { "content-type": "text/javascript; charset=utf-8" }))
+  .get("/", (c) => c.redirect("/dashboard/keys", 303))
+
+  .get("/sign-in", (c) => c.html(<SignInPage csrf={preSessionCsrf(c)} />))
+  .post("/sign-in", async (c) => {
+    const { str } = await form(c);
+    if (!csrfOk(c, str("_csrf"), preSessionToken(c))) return forbidden(c);
+    const email = str("email").trim();
+    const ip = c.req.header("cf-connecting-ip") ?? "local";
+    const result = await signIn(dbFor(c.env.DB), email, str("password"), ip);
+    if (result.ok) {
+      await startSession(c, dbFor(c.env.DB), result.accountId);
+      return c.redirect("/dashboard/keys", 303);
+    }
+    const errors = result.throttled
+      ? [`Too many failed attempts. Try again in ${result.retryAfterMin} minutes.`]
+      : ["Wrong email or password."];
+    if (result.throttled) c.header("retry-after", String((result.retryAfterMin ?? 15) * 60));
+    return c.html(<SignInPage csrf={preSessionCsrf(c)} errors={errors} email={email} />, result.throttled ? 429 : 401);
+  })
+
+  .get("/sign-up", (c) => c.html(<SignUpPage csrf={preSessionCsrf(c)} />))
+  .post("/sign-up", async (c) => {
+    const { str } = await form(c);
+    if (!csrfOk(c, str("_csrf"), preSessionToken(c))) return forbidden(c);
+    const email = str("email").trim();
+    const parsed = Credentials.safeParse({ email, password: str("password") });
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((i) =>
+        i.path[0] === "email" ? "Enter a valid email address." : "The password needs at least 10 characters.",
+      );
+      return c.html(<SignUpPage csrf={preSessionCsrf(c)} errors={errors} email={email} />, 400);
+    }
+    try {
+      const id = await signUp(dbFor(c.env.DB), parsed.data.email, parsed.data.password);
+      await startSession(c, dbFor(c.env.DB), id);
+      return c.redirect("/dashboard/keys", 303);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        return c.html(
+          <SignUpPage csrf={preSessionCsrf(c)} errors={["An account with this email already exists."]} email={email} />,
+          409,
+        );
+      }
+      throw err;
+    }
+  })
+
+  .post("/sign-out", requireSession, async (c) => {
+    await endSession(c, dbFor(c.env.DB));
+    return c.redirect("/dashboard/sign-in", 303);
+  })
+
+  .get("/keys", requireSession, (c) => renderKeys(c))
+  .post("/keys", requireSession, async (c) => {
+    const { str, list } = await form(c);
+    const parsed = KeyForm.safeParse({ name: str("name"), scopes: list("scopes") });
+    if (!parsed.success) return renderKeys(c, { errors: parsed.error.issues.map((i) => i.message) }, 400);
+    const s = c.get("session");
+    const { key } = await createApiKey(
+      dbFor(c.env.DB),
+      c.env.ENVIRONMENT,
+      s.accountId,
+      parsed.data.name,
+      parsed.data.scopes,
+    );
+    return renderKeys(c, { created: { name: parsed.data.name, key } }, 201);
+  })
+  .post("/keys/:id/revoke", requireSession, async (c) => {
+    const id = IdParam.safeParse(c.req.param("id"));
+    if (id.success) await revokeOwnKey(c.env, c.get("session").accountId, id.data);
+    return c.redirect("/dashboard/keys", 303);
+  })
+
+  .get("/leagues", requireSession, async (c) => {
+    const s = c.get("session");
+    const db = dbFor(c.env.DB);
+    const [leagues, tracked] = await Promise.all([allLeagues(db), trackedLeagueIds(db, s.accountId)]);
+    return c.html(
+      <LeaguesPage
+        email={s.email}
+        csrf={s.csrfToken}
+        leagues={leagues}
+        tracked={new Set(tracked)}
+        saved={c.req.query("saved") === "1"}
+      />,
+    );
+  })
+  .post("/leagues", requireSession, async (c) => {
+    const { list } = await form(c);
+    await setTrackedLeagues(dbFor(c.env.DB), c.get("session").accountId, list("league_ids"));
+    return c.redirect("/dashboard/leagues?saved=1", 303);
+  })
+
+  .get("/plan", requireSession, async (c) => {
+    const s = c.get("session");
+    const { rows, usage } = await keyRows(c.env, s.accountId);
+    const now = Date.now();
+    const minute = now - (now % 60_000);
+    const day = now - (now % 86_400_000);
+    const perKey = rows
+      .map((k, i) => ({ k, u: usage[i]!.filter((w) => w.bucket === "rest") }))
+      .filter(({ k }) => !k.revokedAt)
+      .map(({ k, u }) => ({
+        name: k.name,
+        last4: k.last4,
+        thisMinute: u.find((w) => w.start === minute)?.allowed ?? 0,
+        refusedThisMinute: u.find((w) => w.start === minute)?.denied ?? 0,
+        today: u.filter((w) => w.start >= day).reduce((n, w) => n + w.allowed, 0),
+      }));
+    const plan = s.plan as Plan;
+    return c.html(
+      <PlanPage email={s.email} csrf={s.csrfToken} plan={plan} limits={PLAN_LIMITS[plan]} usage={perKey} />,
+    );
+  });
