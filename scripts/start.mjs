@@ -101,7 +101,8 @@ try {
   console.log(`
   Sports data service running at ${BASE}
   Demo data for ${seed.day}: ${seed.seeded ? `generated ${seed.matches} matches` : "already there"}
-  Demo account: demo@example.com (plan growth, tracks every demo league)
+  Demo account: demo@example.com / demo-password (plan growth, tracks every demo league)
+  Dashboard: ${BASE}/dashboard
   Demo API key: ${key}
   Live simulator: ${simulate ? "on (SIMULATOR=off to stop it)" : "off"}
 

@@ -70,9 +70,11 @@ export function preSessionCsrf(c: Context): string {
  * CSRF check for a form POST: the request must come from our own origin (Origin/Sec-Fetch-Site, when the browser
  * sends them) and carry the expected token (OWASP synchronizer / double-submit patterns).
  */
-export function csrfOk(c: Context, submitted: unknown, expected: string | undefined): boolean {
+export function csrfOk(c: Context<any>, submitted: unknown, expected: string | undefined): boolean {
   const origin = c.req.header("origin");
-  if (origin && origin !== new URL(c.req.url).origin) return false;
+  // Our origin is the deployment's public URL; local proxies (wrangler dev) may rewrite the URL the Worker sees.
+  const ours = [new URL(c.req.url).origin, new URL((c.env as Env).PUBLIC_BASE_URL).origin];
+  if (origin && !ours.includes(origin)) return false;
   const site = c.req.header("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return false;
   return typeof submitted === "string" && !!expected && timingSafeEqual(submitted, expected);

@@ -10,7 +10,7 @@ button{padding:.4rem .9rem;font:inherit;cursor:pointer}
 table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e3e3e3}
 .error{background:#fde8e8;border:1px solid #f5b5b5;padding:.5rem 1rem;margin:1rem 0}
 .secret{background:#eef7ee;border:1px solid #9c9;padding:1rem;margin:1rem 0}
-code.key{font-size:1rem;word-break:break-all}fieldset{border:1px solid #ddd;margin:1rem 0}
+code.key{font-size:1rem;word-break:break-all}td code{white-space:nowrap}fieldset{border:1px solid #ddd;margin:1rem 0}
 .muted{color:#666}
 `;
 

@@ -90,7 +90,8 @@ export const dashboardRoutes = new Hono<DashEnv>()
     c.header("content-security-policy", CSP);
     c.header("x-frame-options", "DENY");
     c.header("x-content-type-options", "nosniff");
-    c.header("referrer-policy", "no-referrer");
+    // same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on our own form POSTs.
+    c.header("referrer-policy", "same-origin");
     c.header("cache-control", "no-store");
   })
   .get("/assets/style.css", (c) => c.body(STYLE, 200, { "content-type": "text/css; charset=utf-8" }))
