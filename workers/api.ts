@@ -1,15 +1,19 @@
-// Worker entry: composes the app and exports the handlers and Durable Object classes. No logic here.
+// Worker entry: composes the app, the MCP handler and the OAuth provider; exports handlers and Durable Objects.
 import { buildApp } from "../src/app";
+import { makeFetch } from "../src/entry";
 import { scheduledPoll } from "../src/ingest/feeds/scheduled";
+import { MCP_PATH } from "../src/mcp/front";
+import { SportsMcp } from "./sports-mcp";
 
 export { LiveHub } from "./live-hub";
 export { MatchRoom } from "./match-room";
 export { KeyLimiter } from "./rate-limiter";
 export { Simulator } from "./simulator";
+export { SportsMcp };
 
-const app = buildApp();
+const fetch = makeFetch(buildApp(), SportsMcp.serve(MCP_PATH, { binding: "MCP_OBJECT" }));
 
 export default {
-  fetch: app.fetch,
+  fetch,
   scheduled: (_controller, env, ctx) => ctx.waitUntil(scheduledPoll(env)),
 } satisfies ExportedHandler<Env>;

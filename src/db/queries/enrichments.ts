@@ -11,14 +11,15 @@ import { h2hQueries, toDetail, visibleMatchQuery } from "./matches";
 type Visible = ReturnType<typeof toDetail>;
 /** `match` undefined: unknown or not visible to the account. `data` null: the match has none of this yet. */
 export type Enrichment<T> = { match: undefined } | { match: Visible; data: T | null };
-export type EnrichmentLoader<T> = (db: Db, sport: Sport, id: string, accountId: string) => Promise<Enrichment<T>>;
+/** `sport` undefined: either sport (MCP tools and WebSockets address matches by id alone). */
+export type EnrichmentLoader<T> = (db: Db, sport: Sport | undefined, id: string, accountId: string) => Promise<Enrichment<T>>;
 
 /** Before kickoff (or if it never happens) a match has no timeline; once started, an empty one is real. */
 const NOT_STARTED = [1, 4, 5, 6];
 
 async function withVisibleMatch<Q extends BatchItem<"sqlite">, T>(
   db: Db,
-  sport: Sport,
+  sport: Sport | undefined,
   id: string,
   accountId: string,
   query: Q,
@@ -117,7 +118,7 @@ export const getStandingsAtKickoff: EnrichmentLoader<Standings> = (db, sport, id
 /** Head-to-head needs the match's teams first, so it is two round trips: the match, then list + summary. */
 export async function getH2H(
   db: Db,
-  sport: Sport,
+  sport: Sport | undefined,
   id: string,
   accountId: string,
   limit: number,
@@ -125,7 +126,7 @@ export async function getH2H(
   const [m] = await visibleMatchQuery(db, sport, id, accountId);
   if (!m) return { match: undefined };
   const [list, [summary]] = await db.batch(
-    h2hQueries(db, sport, m.home_team_id, m.away_team_id, m.kickoff_ts, accountId, limit),
+    h2hQueries(db, m.sport, m.home_team_id, m.away_team_id, m.kickoff_ts, accountId, limit),
   );
   return {
     match: toDetail(m),

@@ -27,7 +27,7 @@ export type LeagueStandings = { found: false } | { found: true; standings: Stand
 /** Current table of a tracked league; `standings: null` when the league has none (e.g. a cup). */
 export async function currentStandings(
   db: Db,
-  sport: Sport,
+  sport: Sport | undefined,
   leagueId: string,
   accountId: string,
 ): Promise<LeagueStandings> {
@@ -36,7 +36,7 @@ export async function currentStandings(
     .from(leagues)
     .innerJoin(trackedLeagues, and(eq(trackedLeagues.leagueId, leagues.id), eq(trackedLeagues.accountId, accountId)))
     .leftJoin(standings, and(eq(standings.leagueId, leagues.id), eq(standings.season, leagues.season)))
-    .where(and(eq(leagues.id, leagueId), eq(leagues.sport, sport)));
+    .where(and(eq(leagues.id, leagueId), sport ? eq(leagues.sport, sport) : undefined));
   if (!row) return { found: false };
   if (row.rows === null || row.asOf === null) return { found: true, standings: null };
   return {

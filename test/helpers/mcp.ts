@@ -1,0 +1,45 @@
+import { exports } from "cloudflare:workers";
+
+/** Reads a Streamable HTTP answer: JSON, or the first JSON-RPC message of an SSE stream. */
+async function readRpc(res: Response): Promise<any> {
+  const type = res.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) return res.json();
+  const text = await res.text();
+  const data = text
+    .split("\n")
+    .filter((l) => l.startsWith("data:"))
+    .map((l) => l.slice(5).trim())
+    .find((l) => l.startsWith("{"));
+  return data ? JSON.parse(data) : undefined;
+}
+
+export function mcpPost(body: unknown, headers: Record<string, string> = {}, path = "/v1/mcp") {
+  return exports.default.fetch(`http://127.0.0.1:8787${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** An initialised MCP session with the given credentials. */
+export async function mcpSession(headers: Record<string, string>, path?: string) {
+  const init = await mcpPost(
+    { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } } },
+    headers,
+    path,
+  );
+  if (init.status !== 200) throw new Error(`initialize: ${init.status} ${await init.text()}`);
+  const session = init.headers.get("mcp-session-id")!;
+  await readRpc(init);
+  const h = { ...headers, "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" };
+  await mcpPost({ jsonrpc: "2.0", method: "notifications/initialized" }, h, path);
+  let id = 2;
+  const rpc = async (method: string, params: unknown) => {
+    const res = await mcpPost({ jsonrpc: "2.0", id: id++, method, params }, h, path);
+    return { status: res.status, body: await readRpc(res) };
+  };
+  return {
+    list: async () => (await rpc("tools/list", {})).body.result.tools as any[],
+    call: async (name: string, args: Record<string, unknown> = {}) => (await rpc("tools/call", { name, arguments: args })).body.result,
+  };
+}

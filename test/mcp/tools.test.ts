@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { admin, createKey } from "../helpers/admin";
+import { mcpSession } from "../helpers/mcp";
+import { getJson, seed, today } from "../helpers/seed";
+
+const s = await seed(["eng1", "facup", "euroleague"]);
+const mcp = await mcpSession({ "x-api-key": s.key });
+const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
+
+describe("MCP tools over /v1/mcp", () => {
+  it("lists the eight read-only tools with input schemas", async () => {
+    const tools = await mcp.list();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ["get_head_to_head", "get_match", "get_match_events", "get_match_lineups", "get_match_stats", "get_matches", "get_standings", "list_leagues"],
+    );
+    for (const t of tools) {
+      expect(t.annotations.readOnlyHint).toBe(true);
+      expect(t.inputSchema.type).toBe("object");
+    }
+    const gm = tools.find((t) => t.name === "get_matches");
+    expect(Object.keys(gm.inputSchema.properties).sort()).toEqual(["date", "league_id", "limit", "sport", "status"]);
+  });
+
+  it("get_matches status=live answers what REST answers, with a line a model reads well", async () => {
+    const r = await mcp.call("get_matches", { sport: "football", status: "live" });
+    const rest = await getJson("/v1/football/matches?status=live&limit=20", s.key);
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent.matches.map((m: any) => m.id)).toEqual(rest.body.data.map((m: any) => m.id));
+    const m = rest.body.data[0];
+    expect(text(r)).toContain(`${m.home_team} ${m.home_score}–${m.away_score} ${m.away_team}, ${m.minute}'`);
+  });
+
+  it("get_matches accepts today and both sports; bad input is a tool error naming the field", async () => {
+    const r = await mcp.call("get_matches", { date: "today", limit: 100 });
+    const fb = await getJson(`/v1/football/matches?date=${today()}&limit=1`, s.key);
+    const bb = await getJson(`/v1/basketball/matches?date=${today()}&limit=1`, s.key);
+    expect(r.structuredContent.total).toBe(fb.body.total + bb.body.total);
+    const bad = await mcp.call("get_matches", { date: "2026-02-30" });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toMatch(/date/);
+  });
+
+  it("match detail, events, stats, lineups, standings, head-to-head", async () => {
+    const [m] = (await getJson("/v1/football/matches?status=finished&league_id=lg_fb_eng1&limit=200", s.key)).body.data.slice(-1);
+    const detail = await mcp.call("get_match", { match_id: m.id });
+    expect(detail.structuredContent.match).toMatchObject({ id: m.id, home_score: m.home_score });
+    expect(text(detail)).toContain(`${m.home_team} ${m.home_score}–${m.away_score} ${m.away_team}, FT`);
+    const events = await mcp.call("get_match_events", { match_id: m.id });
+    expect(events.structuredContent.events.length).toBeGreaterThan(2);
+    expect(text(events)).toMatch(/period start/);
+    const stats = await mcp.call("get_match_stats", { match_id: m.id });
+    expect(text(stats)).toMatch(/Ball possession: \d+ – \d+/);
+    const lineups = await mcp.call("get_match_lineups", { match_id: m.id });
+    expect(lineups.structuredContent.home.starters).toHaveLength(11);
+    const table = await mcp.call("get_standings", { league_id: "lg_fb_eng1" });
+    expect(table.structuredContent.standings).toHaveLength(20);
+    expect(text(table)).toMatch(/^Table \(as of .*\):\n1\. /);
+    const before = await mcp.call("get_standings", { match_id: m.id });
+    expect(before.structuredContent.league_id).toBe("lg_fb_eng1");
+    const h2h = await mcp.call("get_head_to_head", { match_id: m.id, limit: 3 });
+    expect(h2h.structuredContent.matches.length).toBeLessThanOrEqual(3);
+    expect(text(h2h)).toMatch(/played/);
+    const both = await mcp.call("get_standings", { league_id: "lg_fb_eng1", match_id: m.id });
+    expect(both.isError).toBe(true);
+  });
+
+  it("respects tracked leagues: another account sees none of these", async () => {
+    const { id } = (await (await admin("POST", "/accounts", { email: "mcp-other@example.com" })).json()) as { id: string };
+    await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_bb_euroleague"] });
+    const other = await mcpSession({ "x-api-key": (await createKey(id)).key });
+    const leagues = await other.call("list_leagues", {});
+    expect(leagues.structuredContent.leagues.map((l: any) => l.id)).toEqual(["lg_bb_euroleague"]);
+    const [m] = (await getJson("/v1/football/matches?limit=1", s.key)).body.data;
+    const hidden = await other.call("get_match", { match_id: m.id });
+    expect(hidden.isError).toBe(true);
+    expect(text(hidden)).toContain("not found");
+    expect((await other.call("get_matches", { sport: "football" })).structuredContent.matches).toEqual([]);
+  });
+});

@@ -1,0 +1,14 @@
+// SportsMcp: the MCP server at /v1/mcp (Streamable HTTP), one Durable Object per MCP session (agents' McpAgent).
+// The tools live in src/mcp; the caller's auth arrives as props set by the Worker (API key) or the OAuth provider.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpAgent } from "agents/mcp";
+import type { AuthContext } from "../src/env";
+import { registerSportsTools } from "../src/mcp/register";
+
+export class SportsMcp extends McpAgent<Cloudflare.Env, unknown, AuthContext & Record<string, unknown>> {
+  server = new McpServer({ name: "sports-data", version: "1.0.0" });
+
+  async init(): Promise<void> {
+    registerSportsTools(this.server, this.env, () => this.props!);
+  }
+}
