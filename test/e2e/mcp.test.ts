@@ -1,0 +1,49 @@
+// The official MCP SDK client against the running Worker, with an API key.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWorker, type RunningWorker } from "./worker";
+
+let w: RunningWorker;
+let client: Client;
+
+beforeAll(async () => {
+  w = await startWorker();
+  client = new Client({ name: "e2e", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${w.base}/v1/mcp`), { requestInit: { headers: { authorization: `Bearer ${w.demoKey}` } } }),
+  );
+});
+afterAll(async () => {
+  await client?.close();
+  await w?.stop();
+});
+
+const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
+
+describe("MCP SDK Client + StreamableHTTPClientTransport with an API key", () => {
+  it("lists 8 tools and calls every one of them", async () => {
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(8);
+    const live = await client.callTool({ name: "get_matches", arguments: { sport: "football", status: "live" } });
+    expect(live.isError).toBeFalsy();
+    expect(text(live)).toMatch(/\d+–\d+ .*, (\d+'|Half-time)/);
+    const finished = await client.callTool({ name: "get_matches", arguments: { sport: "football", status: "finished", league_id: "lg_fb_eng1", date: "today" } });
+    const id = (finished.structuredContent as any).matches[0]?.id ?? (live.structuredContent as any).matches[0].id;
+    const calls: [string, Record<string, unknown>][] = [
+      ["list_leagues", {}],
+      ["get_match", { match_id: id }],
+      ["get_match_events", { match_id: id }],
+      ["get_match_stats", { match_id: id }],
+      ["get_match_lineups", { match_id: id }],
+      ["get_standings", { league_id: "lg_fb_eng1" }],
+      ["get_head_to_head", { match_id: id }],
+    ];
+    for (const [name, args] of calls) {
+      const r = await client.callTool({ name, arguments: args });
+      expect(r.isError, `${name}: ${text(r)}`).toBeFalsy();
+      expect(r.structuredContent).toBeDefined();
+      expect(text(r).length).toBeGreaterThan(10);
+    }
+  });
+});
