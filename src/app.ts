@@ -10,6 +10,7 @@ import { adminRoutes } from "./routes/admin";
 import { dashboardRoutes } from "./routes/dashboard";
 import { ingestRoutes } from "./routes/ingest";
 import { livePage } from "./routes/live-page";
+import { oauthUi } from "./routes/oauth-ui";
 import { leagueRoutes } from "./routes/leagues";
 import { matchRoutes } from "./routes/matches";
 import { json } from "./routes/respond";
@@ -51,6 +52,7 @@ export function buildApp() {
   app.route("/v1/ws", wsRoutes);
   app.route("/", livePage);
   app.route("/dashboard", dashboardRoutes);
+  app.route("/oauth", oauthUi);
   app.route("/internal/admin", adminRoutes);
   app.route("/internal/ingest", ingestRoutes);
 

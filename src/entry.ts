@@ -32,7 +32,13 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
   };
 
   return async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
-    if (isMcpPath(new URL(request.url).pathname)) {
+    const url = new URL(request.url);
+    // The contract serves RFC 9728 metadata at the bare path too; the library only at the resource's path.
+    if (url.pathname === "/.well-known/oauth-protected-resource") {
+      url.pathname = `/.well-known/oauth-protected-resource${MCP_PATH}`;
+      return provider(env).fetch(new Request(url, request), env, ctx);
+    }
+    if (isMcpPath(url.pathname)) {
       const refused = foreignOrigin(request, env);
       if (refused) return refused;
       if (carriesApiKey(request)) {

@@ -1,3 +1,4 @@
+import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Sport } from "./domain/codes";
 import type { Scope, Plan } from "./domain/codes";
 
@@ -11,7 +12,8 @@ export interface AuthContext {
 }
 
 export interface AppEnv {
-  Bindings: Env;
+  /** OAUTH_PROVIDER: helpers the OAuth provider puts on the env of its default handler (this app). */
+  Bindings: Env & { OAUTH_PROVIDER: OAuthHelpers };
   Variables: {
     requestId: string;
     auth: AuthContext;

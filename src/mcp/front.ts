@@ -7,7 +7,8 @@ import { ApiError, problemResponse } from "../errors";
 export const MCP_PATH = "/v1/mcp";
 export const isMcpPath = (pathname: string) => pathname === MCP_PATH || pathname.startsWith(`${MCP_PATH}/`);
 
-export const resourceMetadataUrl = (base: string) => `${new URL(base).origin}/.well-known/oauth-protected-resource${MCP_PATH}`;
+export const resourceMetadataUrl = (base: string) =>
+  `${new URL(base).origin}/.well-known/oauth-protected-resource${MCP_PATH}`;
 
 /**
  * The MCP spec's DNS-rebinding defence: a browser page from another origin must not drive the local server.
@@ -25,9 +26,7 @@ export function foreignOrigin(request: Request, env: Env): Response | undefined 
 export function carriesApiKey(request: Request): boolean {
   const auth = request.headers.get("authorization") ?? "";
   return (
-    request.headers.has("x-api-key") ||
-    new URL(request.url).searchParams.has("api_key") ||
-    /^bearer\s+sk_/i.test(auth)
+    request.headers.has("x-api-key") || new URL(request.url).searchParams.has("api_key") || /^bearer\s+sk_/i.test(auth)
   );
 }
 
@@ -46,6 +45,9 @@ export async function authenticateMcpKey(request: Request, env: Env): Promise<Au
     return auth;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    return problemResponse(err.status, err.code, err.detail, undefined, { "www-authenticate": challenge(), ...err.headers });
+    return problemResponse(err.status, err.code, err.detail, undefined, {
+      "www-authenticate": challenge(),
+      ...err.headers,
+    });
   }
 }

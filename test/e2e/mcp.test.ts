@@ -11,7 +11,9 @@ beforeAll(async () => {
   w = await startWorker();
   client = new Client({ name: "e2e", version: "1.0.0" });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${w.base}/v1/mcp`), { requestInit: { headers: { authorization: `Bearer ${w.demoKey}` } } }),
+    new StreamableHTTPClientTransport(new URL(`${w.base}/v1/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${w.demoKey}` } },
+    }),
   );
 });
 afterAll(async () => {
@@ -28,7 +30,10 @@ describe("MCP SDK Client + StreamableHTTPClientTransport with an API key", () =>
     const live = await client.callTool({ name: "get_matches", arguments: { sport: "football", status: "live" } });
     expect(live.isError).toBeFalsy();
     expect(text(live)).toMatch(/\d+–\d+ .*, (\d+'|Half-time)/);
-    const finished = await client.callTool({ name: "get_matches", arguments: { sport: "football", status: "finished", league_id: "lg_fb_eng1", date: "today" } });
+    const finished = await client.callTool({
+      name: "get_matches",
+      arguments: { sport: "football", status: "finished", league_id: "lg_fb_eng1", date: "today" },
+    });
     const id = (finished.structuredContent as any).matches[0]?.id ?? (live.structuredContent as any).matches[0].id;
     const calls: [string, Record<string, unknown>][] = [
       ["list_leagues", {}],

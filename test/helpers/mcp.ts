@@ -24,7 +24,12 @@ export function mcpPost(body: unknown, headers: Record<string, string> = {}, pat
 /** An initialised MCP session with the given credentials. */
 export async function mcpSession(headers: Record<string, string>, path?: string) {
   const init = await mcpPost(
-    { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } } },
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } },
+    },
     headers,
     path,
   );
@@ -40,6 +45,7 @@ export async function mcpSession(headers: Record<string, string>, path?: string)
   };
   return {
     list: async () => (await rpc("tools/list", {})).body.result.tools as any[],
-    call: async (name: string, args: Record<string, unknown> = {}) => (await rpc("tools/call", { name, arguments: args })).body.result,
+    call: async (name: string, args: Record<string, unknown> = {}) =>
+      (await rpc("tools/call", { name, arguments: args })).body.result,
   };
 }

@@ -5,7 +5,12 @@ import { mcpPost, mcpSession } from "../helpers/mcp";
 import { seed } from "../helpers/seed";
 
 const s = await seed(["eng1"]);
-const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+const init = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+};
 const META = 'resource_metadata="http://127.0.0.1:8787/.well-known/oauth-protected-resource/v1/mcp"';
 
 describe("/v1/mcp credentials", () => {
@@ -67,7 +72,9 @@ describe("Origin", () => {
 
 describe("the plan's MCP budget", () => {
   it("trial: the 31st tool call in a minute is a rate-limit tool error", async () => {
-    const { id } = (await (await admin("POST", "/accounts", { email: "mcp-trial@example.com", plan: "trial" })).json()) as { id: string };
+    const { id } = (await (
+      await admin("POST", "/accounts", { email: "mcp-trial@example.com", plan: "trial" })
+    ).json()) as { id: string };
     await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });
     const session = await mcpSession({ "x-api-key": (await createKey(id)).key });
     const results = [];

@@ -10,9 +10,16 @@ const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
 describe("MCP tools over /v1/mcp", () => {
   it("lists the eight read-only tools with input schemas", async () => {
     const tools = await mcp.list();
-    expect(tools.map((t) => t.name).sort()).toEqual(
-      ["get_head_to_head", "get_match", "get_match_events", "get_match_lineups", "get_match_stats", "get_matches", "get_standings", "list_leagues"],
-    );
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "get_head_to_head",
+      "get_match",
+      "get_match_events",
+      "get_match_lineups",
+      "get_match_stats",
+      "get_matches",
+      "get_standings",
+      "list_leagues",
+    ]);
     for (const t of tools) {
       expect(t.annotations.readOnlyHint).toBe(true);
       expect(t.inputSchema.type).toBe("object");
@@ -41,7 +48,9 @@ describe("MCP tools over /v1/mcp", () => {
   });
 
   it("match detail, events, stats, lineups, standings, head-to-head", async () => {
-    const [m] = (await getJson("/v1/football/matches?status=finished&league_id=lg_fb_eng1&limit=200", s.key)).body.data.slice(-1);
+    const [m] = (
+      await getJson("/v1/football/matches?status=finished&league_id=lg_fb_eng1&limit=200", s.key)
+    ).body.data.slice(-1);
     const detail = await mcp.call("get_match", { match_id: m.id });
     expect(detail.structuredContent.match).toMatchObject({ id: m.id, home_score: m.home_score });
     expect(text(detail)).toContain(`${m.home_team} ${m.home_score}–${m.away_score} ${m.away_team}, FT`);
@@ -65,7 +74,9 @@ describe("MCP tools over /v1/mcp", () => {
   });
 
   it("respects tracked leagues: another account sees none of these", async () => {
-    const { id } = (await (await admin("POST", "/accounts", { email: "mcp-other@example.com" })).json()) as { id: string };
+    const { id } = (await (await admin("POST", "/accounts", { email: "mcp-other@example.com" })).json()) as {
+      id: string;
+    };
     await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_bb_euroleague"] });
     const other = await mcpSession({ "x-api-key": (await createKey(id)).key });
     const leagues = await other.call("list_leagues", {});

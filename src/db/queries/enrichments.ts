@@ -12,7 +12,12 @@ type Visible = ReturnType<typeof toDetail>;
 /** `match` undefined: unknown or not visible to the account. `data` null: the match has none of this yet. */
 export type Enrichment<T> = { match: undefined } | { match: Visible; data: T | null };
 /** `sport` undefined: either sport (MCP tools and WebSockets address matches by id alone). */
-export type EnrichmentLoader<T> = (db: Db, sport: Sport | undefined, id: string, accountId: string) => Promise<Enrichment<T>>;
+export type EnrichmentLoader<T> = (
+  db: Db,
+  sport: Sport | undefined,
+  id: string,
+  accountId: string,
+) => Promise<Enrichment<T>>;
 
 /** Before kickoff (or if it never happens) a match has no timeline; once started, an empty one is real. */
 const NOT_STARTED = [1, 4, 5, 6];

@@ -32,6 +32,9 @@ import { PlanPage } from "./plan-page";
 
 type DashEnv = AppEnv & { Variables: AppEnv["Variables"] & { session: Session } };
 
+/** Where to go after signing in: only back into an OAuth authorization (never an open redirect). */
+const nextOf = (raw: string | undefined) => (raw && /^\/oauth\/authorize\?[^\\]*$/.test(raw) ? raw : undefined);
+
 const Credentials = z.object({ email: z.email().max(254), password: z.string().min(10).max(256) });
 const KeyForm = z.object({
   name: z.string().trim().min(1, "give the key a name").max(100),
@@ -98,25 +101,29 @@ export const dashboardRoutes = new Hono<DashEnv>()
   .get("/assets/copy.js", (c) => c.body(COPY_SCRIPT, 200, { "content-type": "text/javascript; charset=utf-8" }))
   .get("/", (c) => c.redirect("/dashboard/keys", 303))
 
-  .get("/sign-in", (c) => c.html(<SignInPage csrf={preSessionCsrf(c)} />))
+  .get("/sign-in", (c) => c.html(<SignInPage csrf={preSessionCsrf(c)} next={nextOf(c.req.query("next"))} />))
   .post("/sign-in", async (c) => {
     const { str } = await form(c);
     if (!csrfOk(c, str("_csrf"), preSessionToken(c))) return forbidden(c);
     const email = str("email").trim();
     const ip = c.req.header("cf-connecting-ip") ?? "local";
     const result = await signIn(dbFor(c.env.DB), email, str("password"), ip);
+    const next = nextOf(str("next"));
     if (result.ok) {
       await startSession(c, dbFor(c.env.DB), result.accountId);
-      return c.redirect("/dashboard/keys", 303);
+      return c.redirect(next ?? "/dashboard/keys", 303);
     }
     const errors = result.throttled
       ? [`Too many failed attempts. Try again in ${result.retryAfterMin} minutes.`]
       : ["Wrong email or password."];
     if (result.throttled) c.header("retry-after", String((result.retryAfterMin ?? 15) * 60));
-    return c.html(<SignInPage csrf={preSessionCsrf(c)} errors={errors} email={email} />, result.throttled ? 429 : 401);
+    return c.html(
+      <SignInPage csrf={preSessionCsrf(c)} errors={errors} email={email} next={next} />,
+      result.throttled ? 429 : 401,
+    );
   })
 
-  .get("/sign-up", (c) => c.html(<SignUpPage csrf={preSessionCsrf(c)} />))
+  .get("/sign-up", (c) => c.html(<SignUpPage csrf={preSessionCsrf(c)} next={nextOf(c.req.query("next"))} />))
   .post("/sign-up", async (c) => {
     const { str } = await form(c);
     if (!csrfOk(c, str("_csrf"), preSessionToken(c))) return forbidden(c);
@@ -131,7 +138,7 @@ export const dashboardRoutes = new Hono<DashEnv>()
     try {
       const id = await signUp(dbFor(c.env.DB), parsed.data.email, parsed.data.password);
       await startSession(c, dbFor(c.env.DB), id);
-      return c.redirect("/dashboard/keys", 303);
+      return c.redirect(nextOf(str("next")) ?? "/dashboard/keys", 303);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         return c.html(
