@@ -1,21 +1,30 @@
 // The Worker's fetch: /v1/mcp with an API key goes straight to the MCP handler (after Origin and key checks);
 // everything else — OAuth discovery, registration, tokens, MCP with OAuth tokens — goes through the OAuth provider,
 // whose default handler is the Hono app.
-import { OAuthProvider } from "@cloudflare/workers-oauth-provider";
+import { getOAuthApi, OAuthProvider, type OAuthProviderOptions } from "@cloudflare/workers-oauth-provider";
+import { refreshWithReuseDetection, tokenOfRevokedGrant } from "./auth/oauth-grants";
+import { dbFor, primaryDb } from "./db/client";
 import type { Hono } from "hono";
 import type { AppEnv } from "./env";
-import { authenticateMcpKey, carriesApiKey, foreignOrigin, isMcpPath, MCP_PATH } from "./mcp/front";
+import {
+  authenticateMcpKey,
+  carriesApiKey,
+  foreignOrigin,
+  isMcpPath,
+  MCP_PATH,
+  resourceMetadataUrl,
+} from "./mcp/front";
 
 type Handler = { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
 
 export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
   // The provider needs the absolute resource URL at construction (RFC 9728 `resource`), so one per base URL.
-  const providers = new Map<string, OAuthProvider<Env>>();
-  const provider = (env: Env) => {
+  const providers = new Map<string, { provider: OAuthProvider<Env>; options: OAuthProviderOptions<Env> }>();
+  const forBase = (env: Env) => {
     const base = new URL(env.PUBLIC_BASE_URL).origin;
     let p = providers.get(base);
     if (!p) {
-      p = new OAuthProvider<Env>({
+      const options: OAuthProviderOptions<Env> = {
         apiRoute: MCP_PATH,
         apiHandler: mcp as never,
         defaultHandler: { fetch: (req, e, ctx) => app.fetch(req, e, ctx) },
@@ -25,11 +34,13 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
         scopesSupported: ["mcp:invoke"],
         accessTokenTTL: 3600,
         resourceMetadata: { resource: `${base}${MCP_PATH}` },
-      });
+      };
+      p = { provider: new OAuthProvider<Env>(options), options };
       providers.set(base, p);
     }
     return p;
   };
+  const provider = (env: Env) => forBase(env).provider;
 
   return async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
     const url = new URL(request.url);
@@ -41,6 +52,15 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
     if (isMcpPath(url.pathname)) {
       const refused = foreignOrigin(request, env);
       if (refused) return refused;
+      if (!carriesApiKey(request) && (await tokenOfRevokedGrant(primaryDb(env.DB), request))) {
+        return new Response(JSON.stringify({ error: "invalid_token", error_description: "grant revoked" }), {
+          status: 401,
+          headers: {
+            "content-type": "application/json",
+            "www-authenticate": `Bearer error="invalid_token", resource_metadata="${resourceMetadataUrl(env.PUBLIC_BASE_URL)}"`,
+          },
+        });
+      }
       if (carriesApiKey(request)) {
         const auth = await authenticateMcpKey(request, env);
         if (auth instanceof Response) return auth;
@@ -48,6 +68,10 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
         (ctx as ExecutionContext & { props: unknown }).props = auth;
         return mcp.fetch(request, env, ctx);
       }
+    }
+    if (url.pathname === "/oauth/token" && request.method === "POST") {
+      const { provider: p, options } = forBase(env);
+      return refreshWithReuseDetection(request, (r) => p.fetch(r, env, ctx), dbFor(env.DB), getOAuthApi(options, env));
     }
     return provider(env).fetch(request, env, ctx);
   };

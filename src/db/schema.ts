@@ -205,3 +205,16 @@ export const loginFailures = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.subject, t.windowStart] })],
 );
+
+export const revokedGrants = sqliteTable("revoked_grants", {
+  grantId: text("grant_id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  revokedAt: text("revoked_at").notNull(),
+});
+
+export const rotatedRefreshTokens = sqliteTable("rotated_refresh_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  accountId: text("account_id").notNull(),
+  grantId: text("grant_id").notNull(),
+  rotatedAt: text("rotated_at").notNull(),
+});

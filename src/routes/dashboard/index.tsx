@@ -14,6 +14,7 @@ import {
   startSession,
   type Session,
 } from "../../auth/sessions";
+import { revokeGrant } from "../../auth/oauth-grants";
 import { signIn, signUp } from "../../auth/sign-in";
 import { PLAN_LIMITS, SCOPES, type Plan } from "../../domain/codes";
 import { IdParam } from "../../domain/schemas";
@@ -27,6 +28,7 @@ import { COPY_SCRIPT, STYLE } from "./assets";
 import { SignInPage, SignUpPage } from "./auth-pages";
 import { KeysPage, type KeyRow } from "./keys-page";
 import { CSP, Layout } from "./layout";
+import { AppsPage } from "./apps-page";
 import { LeaguesPage } from "./leagues-page";
 import { PlanPage } from "./plan-page";
 
@@ -194,6 +196,26 @@ export const dashboardRoutes = new Hono<DashEnv>()
     const { list } = await form(c);
     await setTrackedLeagues(dbFor(c.env.DB), c.get("session").accountId, list("league_ids"));
     return c.redirect("/dashboard/leagues?saved=1", 303);
+  })
+
+  .get("/apps", requireSession, async (c) => {
+    const s = c.get("session");
+    const { items } = await c.env.OAUTH_PROVIDER.listUserGrants(s.accountId);
+    const apps = items.map((g) => ({
+      id: g.id,
+      name: String((g.metadata as { client_name?: string } | null)?.client_name ?? g.clientId),
+      scopes: g.scope,
+      createdAt: new Date(g.createdAt * 1000).toISOString().slice(0, 16).replace("T", " ") + " UTC",
+    }));
+    return c.html(<AppsPage email={s.email} csrf={s.csrfToken} apps={apps} />);
+  })
+  .post("/apps/:id/revoke", requireSession, async (c) => {
+    const grantId = c.req.param("id");
+    const s = c.get("session");
+    const { items } = await c.env.OAUTH_PROVIDER.listUserGrants(s.accountId);
+    if (!items.some((g) => g.id === grantId)) throw new ApiError(404, "not_found", "app not found");
+    await revokeGrant(dbFor(c.env.DB), c.env.OAUTH_PROVIDER, s.accountId, grantId);
+    return c.redirect("/dashboard/apps", 303);
   })
 
   .get("/plan", requireSession, async (c) => {
