@@ -10,7 +10,7 @@ import { CSP, Errors, Layout } from "./dashboard/layout";
 
 export const MCP_SCOPE = "mcp:invoke";
 
-const page = (c: Context<AppEnv>, title: string, messages: string[], status: 400 | 403) =>
+const page = (c: Context<OAuthUiEnv>, title: string, messages: string[], status: 400 | 403) =>
   c.html(
     <Layout title={title}>
       <Errors messages={messages} />
@@ -19,7 +19,7 @@ const page = (c: Context<AppEnv>, title: string, messages: string[], status: 400
   );
 
 /** Parses and checks the request; a string is a reason to refuse it. */
-async function authRequestOf(c: Context<AppEnv>, request: Request): Promise<AuthRequest | string> {
+async function authRequestOf(c: Context<OAuthUiEnv>, request: Request): Promise<AuthRequest | string> {
   let req: AuthRequest;
   try {
     req = await c.env.OAUTH_PROVIDER.parseAuthRequest(request);
@@ -34,10 +34,13 @@ async function authRequestOf(c: Context<AppEnv>, request: Request): Promise<Auth
   return req;
 }
 
-export const oauthUi = new Hono<AppEnv>()
+type OAuthUiEnv = AppEnv & { Variables: AppEnv["Variables"] & { formAction?: string } };
+
+export const oauthUi = new Hono<OAuthUiEnv>()
   .use(async (c, next) => {
     await next();
-    c.header("content-security-policy", CSP);
+    const extra = c.get("formAction");
+    c.header("content-security-policy", extra ? CSP.replace("form-action 'self'", `form-action 'self' ${extra}`) : CSP);
     c.header("x-frame-options", "DENY");
     c.header("cache-control", "no-store");
     c.header("referrer-policy", "same-origin");
@@ -49,6 +52,11 @@ export const oauthUi = new Hono<AppEnv>()
     const here = new URL(c.req.url);
     if (!session) return c.redirect(`/dashboard/sign-in?next=${encodeURIComponent(here.pathname + here.search)}`, 303);
     const consent = await c.env.OAUTH_PROVIDER.describeConsent(req);
+    // The approve/deny POST answers with a redirect to the client; CSP form-action covers that redirect too, so the
+    // page allows exactly the (registered, already checked) redirect URI's origin, or its scheme for native apps.
+    const target = new URL(req.redirectUri);
+    const source = target.protocol === "http:" || target.protocol === "https:" ? target.origin : target.protocol;
+    c.set("formAction", source);
     return c.html(
       <Layout title="Connect an app" email={session.email} csrf={session.csrfToken}>
         <p>

@@ -61,6 +61,16 @@ describe("registration, consent, tokens", () => {
     expect(location.searchParams.get("code")).toBeTruthy();
   });
 
+  it("the consent page's CSP lets its form redirect to the registered client, and nowhere else", async () => {
+    const { body: client } = await register();
+    const { challenge } = await pkce();
+    const a = await user("csp@example.com");
+    const res = await a.get(
+      `/oauth/authorize?response_type=code&client_id=${client.client_id}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=s&code_challenge=${challenge}&code_challenge_method=S256&scope=mcp:invoke`,
+    );
+    expect(res.headers.get("content-security-policy")).toContain("form-action 'self' http://127.0.0.1:9999;");
+  });
+
   it("deny sends the user back with access_denied; a forged consent POST is refused", async () => {
     const { body: client } = await register();
     const { challenge } = await pkce();
