@@ -12,11 +12,17 @@ const w = await startWorker();
 try {
   const day = new Date().toISOString().slice(0, 10);
   const client = new Client({ name: "bench", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${w.base}/v1/mcp`), { requestInit: { headers: { "x-api-key": w.demoKey } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${w.base}/v1/mcp`), {
+      requestInit: { headers: { "x-api-key": w.demoKey } },
+    }),
+  );
   const times = { rest: [], mcp: [] };
   const rest = async () => {
     const t = performance.now();
-    const res = await fetch(`${w.base}/v1/football/matches?date=${day}&limit=20`, { headers: { "x-api-key": w.demoKey } });
+    const res = await fetch(`${w.base}/v1/football/matches?date=${day}&limit=20`, {
+      headers: { "x-api-key": w.demoKey },
+    });
     await res.json();
     if (res.status !== 200) throw new Error(`REST ${res.status}`);
     return performance.now() - t;
@@ -27,17 +33,21 @@ try {
     if (r.isError) throw new Error(`MCP: ${r.content[0]?.text}`);
     return performance.now() - t;
   };
-  for (let i = 0; i < 20; i++) await rest(), await mcp(); // warm-up
+  for (let i = 0; i < 20; i++) (await rest(), await mcp()); // warm-up
   for (let i = 0; i < N; i++) {
-    if (i % 2) times.rest.push(await rest()), times.mcp.push(await mcp());
-    else times.mcp.push(await mcp()), times.rest.push(await rest());
+    if (i % 2) (times.rest.push(await rest()), times.mcp.push(await mcp()));
+    else (times.mcp.push(await mcp()), times.rest.push(await rest()));
   }
   await client.close();
   const f = (x) => `${x.toFixed(2)} ms`;
   console.log(`\nMCP vs REST: football matches of <today>, limit 20, ${N} calls each, sequential, interleaved\n`);
   console.log("| path | p50 | p90 | p99 |\n|---|---|---|---|");
-  console.log(`| GET /v1/football/matches | ${f(pct(times.rest, 50))} | ${f(pct(times.rest, 90))} | ${f(pct(times.rest, 99))} |`);
-  console.log(`| tools/call get_matches | ${f(pct(times.mcp, 50))} | ${f(pct(times.mcp, 90))} | ${f(pct(times.mcp, 99))} |`);
+  console.log(
+    `| GET /v1/football/matches | ${f(pct(times.rest, 50))} | ${f(pct(times.rest, 90))} | ${f(pct(times.rest, 99))} |`,
+  );
+  console.log(
+    `| tools/call get_matches | ${f(pct(times.mcp, 50))} | ${f(pct(times.mcp, 90))} | ${f(pct(times.mcp, 99))} |`,
+  );
   console.log(`\np50 ratio MCP/REST: ${(pct(times.mcp, 50) / pct(times.rest, 50)).toFixed(3)} (target ≤ 1.5)`);
 } finally {
   await w.stop();

@@ -1,18 +1,13 @@
 // A real browser: headless Debian Chromium opens /live, connects with ?api_key= and shows a score change.
-import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { chromiumAvailable, launchChromium } from "./chromium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, type RunningWorker } from "./worker";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.REQUIRE_BROWSER) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-if (!available) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
 
 let w: RunningWorker;
 let browser: Browser;
 
-describe.skipIf(!available)("live page in headless Chromium", () => {
+describe.skipIf(!chromiumAvailable)("live page in headless Chromium", () => {
   beforeAll(async () => {
     w = await startWorker();
     await w.ingest([
@@ -29,18 +24,7 @@ describe.skipIf(!available)("live page in headless Chromium", () => {
         game_clock_secs: 400,
       },
     ]);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,13 +1,9 @@
 // The dashboard in headless Chromium: sign up, create a key, read it off the page, use it, revoke it; change
 // tracked leagues and see the API follow.
-import { existsSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { chromiumAvailable, launchChromium } from "./chromium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, type RunningWorker } from "./worker";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.REQUIRE_BROWSER) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
 
 let w: RunningWorker;
 let browser: Browser;
@@ -15,21 +11,10 @@ let page: Page;
 
 const api = (path: string, key: string) => fetch(`${w.base}${path}`, { headers: { "x-api-key": key } });
 
-describe.skipIf(!available)("dashboard in headless Chromium", () => {
+describe.skipIf(!chromiumAvailable)("dashboard in headless Chromium", () => {
   beforeAll(async () => {
     w = await startWorker();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    });
+    browser = await launchChromium();
     page = await (await browser.newContext()).newPage();
   });
   afterAll(async () => {

@@ -1,17 +1,13 @@
 // A full OAuth 2.0 run for an MCP client with an independent, strict client library (oauth4webapi): discovery from
 // the MCP 401, dynamic registration, authorization with sign-in and consent in headless Chromium, PKCE token
 // exchange, MCP calls with the token, refresh rotation — and the refusals a correct server owes.
-import { existsSync } from "node:fs";
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import * as oauth from "oauth4webapi";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { chromiumAvailable, launchChromium } from "./chromium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, type RunningWorker } from "./worker";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-if (!available && process.env.REQUIRE_BROWSER) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
 
 const REDIRECT = "http://127.0.0.1:5999/callback"; // never reached: the browser's navigation to it is intercepted
 const insecure = { [oauth.allowInsecureRequests]: true }; // loopback http only
@@ -50,21 +46,10 @@ async function authorize(
   return { callback, status: first?.status() };
 }
 
-describe.skipIf(!available)("OAuth 2.0 for MCP with oauth4webapi and Chromium", () => {
+describe.skipIf(!chromiumAvailable)("OAuth 2.0 for MCP with oauth4webapi and Chromium", () => {
   beforeAll(async () => {
     w = await startWorker();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    });
+    browser = await launchChromium();
     page = await (await browser.newContext()).newPage();
   });
   afterAll(async () => {
