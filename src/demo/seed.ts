@@ -7,6 +7,8 @@ import { demoStamp, writeDemo } from "../db/queries/demo";
 import { demoLeagueIds, generateDemo } from "./generate";
 
 export const DEMO_EMAIL = "demo@example.com";
+/** Bump when the generator's output changes, so an existing local database is regenerated on the next start. */
+const GENERATOR_VERSION = 2;
 export const DEMO_PASSWORD = "demo-password";
 
 export interface SeedOptions {
@@ -22,7 +24,7 @@ export async function seedDemo(db: Db, environment: string, opts: SeedOptions = 
   const now = opts.now ?? new Date();
   const day = Math.floor(now.getTime() / 86_400_000);
   // Idempotent: the same UTC day's data (for the same leagues) is written once; a new day gets a fresh season.
-  const stamp = `${day}:${demoLeagueIds(opts.leagues).join(",")}`;
+  const stamp = `${GENERATOR_VERSION}:${day}:${demoLeagueIds(opts.leagues).join(",")}`;
   const seeded = opts.force || (await demoStamp(db)) !== stamp;
   const data = seeded ? generateDemo(now, opts.leagues) : undefined;
   if (data) await writeDemo(db, stamp, data);
