@@ -100,3 +100,30 @@ describe("D1 rows_read of the match list", () => {
     expect(rowsRead, `rows_read ${rowsRead} for ${returned} rows`).toBeLessThanOrEqual(1.1 * returned + 30);
   });
 });
+
+describe("D1 rows_read of every read endpoint's statements", () => {
+  /** Each statement reads about what it returns: ≤ 1.1 × rows + 25 (tracked-league subquery, counters, joins). */
+  async function expectLean(fn: (db: ReturnType<typeof dbFor>) => Promise<unknown>) {
+    const rec = recordingD1(env.DB);
+    await fn(dbFor(rec.db));
+    for (const q of rec.log) {
+      const r = await env.DB.prepare(q.sql).bind(...q.params).all();
+      expect(r.meta.rows_read, `${q.sql}: read ${r.meta.rows_read} for ${r.results.length}`).toBeLessThanOrEqual(
+        1.1 * r.results.length + 25,
+      );
+    }
+  }
+
+  it("detail, events, stats, lineups, standings at kickoff, h2h, leagues, current standings, key lookup", async () => {
+    await expectLean((db) => getMatch(db, "football", matchId, s.accountId));
+    await expectLean((db) => getEvents(db, "football", matchId, s.accountId));
+    await expectLean((db) => getStats(db, "football", matchId, s.accountId));
+    await expectLean((db) => getLineups(db, "football", matchId, s.accountId));
+    await expectLean((db) => getStandingsAtKickoff(db, "football", matchId, s.accountId));
+    await expectLean((db) => getH2H(db, "football", matchId, s.accountId, 10));
+    await expectLean((db) => listTrackedLeagues(db, "football", s.accountId));
+    await expectLean((db) => currentStandings(db, "football", "lg_fb_eng1", s.accountId));
+    const hash = await sha256Hex(s.key);
+    await expectLean((db) => findKeyByHash(db, hash));
+  });
+});
