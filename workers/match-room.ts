@@ -50,9 +50,4 @@ export class MatchRoom extends SocketObject {
     if (info.final) server.close(1000, "match finished");
     return response;
   }
-
-  /** Highest seq published so far (tests, diagnostics). */
-  async lastSeq(): Promise<number> {
-    return this.ctx.storage.kv.get<number>("seq") ?? 0;
-  }
 }

@@ -101,8 +101,4 @@ export class KeyLimiter extends DurableObject<Env> {
       .toArray()
       .map((r) => r.holder);
   }
-
-  async held(): Promise<number> {
-    return this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM leases").one().n;
-  }
 }

@@ -2,19 +2,6 @@
 export const SPORTS = ["football", "basketball"] as const;
 export type Sport = (typeof SPORTS)[number];
 
-export const STATUS = {
-  scheduled: 1,
-  live: 2,
-  finished: 3,
-  postponed: 4,
-  cancelled: 5,
-  walkover: 6,
-  interrupted: 7,
-  abandoned: 8,
-  finishedPenalties: 9,
-  finishedExtraTime: 10,
-} as const;
-
 export const FINISHED_CODES: readonly number[] = [3, 9, 10];
 export const isFinished = (code: number) => FINISHED_CODES.includes(code);
 
