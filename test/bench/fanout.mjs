@@ -3,7 +3,7 @@
 // 1,000 clients in the same run. Loopback only; bounded rounds; stops by itself.
 import { performance } from "node:perf_hooks";
 import WebSocket, { WebSocketServer } from "ws";
-import { startWorker } from "../e2e/worker.ts";
+import { startHarness as startWorker } from "./harness.mjs";
 
 const SOCKETS = Number(process.env.SOCKETS ?? 1000);
 const ROUNDS = Number(process.env.ROUNDS ?? 30);
@@ -164,7 +164,7 @@ console.log(`\nFan-out: ${SOCKETS} sockets on one match, ${ROUNDS} updates (node
 console.log("| path | p50 | p99 | last socket p50 | last socket p99 | delivered |");
 console.log("|---|---|---|---|---|---|");
 for (const [name, r] of [
-  ["POST /internal/ingest → MatchRoom → sockets (wrangler dev)", worker],
+  ["POST /internal/ingest → MatchRoom → sockets (workerd)", worker],
   ["raw Node ws broadcast", raw],
 ]) {
   console.log(

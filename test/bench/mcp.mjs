@@ -3,7 +3,7 @@
 import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { startWorker } from "../e2e/worker.ts";
+import { startHarness as startWorker } from "./harness.mjs";
 
 const N = Number(process.env.REQUESTS ?? 250);
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];

@@ -1,7 +1,7 @@
 // Rate-limit overhead (npm run bench:ratelimit): p50 of a match-list request with per-key limiting on vs off,
 // two Workers started side by side in the same run, requests interleaved so both see the same machine load.
 import { performance } from "node:perf_hooks";
-import { startWorker } from "../e2e/worker.ts";
+import { startHarness as startWorker } from "./harness.mjs";
 
 const N = Number(process.env.REQUESTS ?? 400); // under the growth plan's 1200/min, so none is refused
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
