@@ -2,6 +2,7 @@
 // proxy in front): what benchmarks should measure. Same interface as test/e2e/worker.ts's startWorker().
 import { readdirSync, readFileSync } from "node:fs";
 import { createTestHarness, unstable_splitSqlQuery } from "wrangler";
+import { demoClients } from "../e2e/worker.ts";
 
 export async function startHarness(opts = {}) {
   const adminToken = `admin-${crypto.randomUUID()}`;
@@ -16,7 +17,6 @@ export async function startHarness(opts = {}) {
     ],
   });
   const { url } = await server.listen();
-  const base = url.origin;
   const env = await server.getWorker().getEnv();
   for (const file of readdirSync("migrations")
     .filter((f) => f.endsWith(".sql"))
@@ -25,27 +25,5 @@ export async function startHarness(opts = {}) {
       await env.DB.prepare(statement).run();
     }
   }
-  const admin = (method, path, body) =>
-    fetch(`${base}/internal/admin${path}`, {
-      method,
-      headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const demoKey = `sk_test_${"0".repeat(11)}${crypto.randomUUID().replace(/-/g, "")}`;
-  const seeded = await admin("POST", "/demo", { demo_api_key: demoKey });
-  if (!seeded.ok) throw new Error(`seeding failed: ${seeded.status} ${await seeded.text()}`);
-  await admin("PUT", "/simulator", { running: false });
-  return {
-    base,
-    ws: base.replace("http", "ws"),
-    demoKey,
-    admin,
-    ingest: (ops) =>
-      fetch(`${base}/internal/ingest`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${ingestToken}`, "content-type": "application/json" },
-        body: JSON.stringify({ ops }),
-      }),
-    stop: () => server.close(),
-  };
+  return { ...(await demoClients(url.origin, adminToken, ingestToken, false)), stop: () => server.close() };
 }

@@ -107,7 +107,9 @@ describe("D1 rows_read of every read endpoint's statements", () => {
     const rec = recordingD1(env.DB);
     await fn(dbFor(rec.db));
     for (const q of rec.log) {
-      const r = await env.DB.prepare(q.sql).bind(...q.params).all();
+      const r = await env.DB.prepare(q.sql)
+        .bind(...q.params)
+        .all();
       expect(r.meta.rows_read, `${q.sql}: read ${r.meta.rows_read} for ${r.results.length}`).toBeLessThanOrEqual(
         1.1 * r.results.length + 25,
       );

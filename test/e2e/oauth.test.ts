@@ -18,11 +18,25 @@ let page: Page;
 let as: oauth.AuthorizationServer;
 let client: oauth.Client;
 
-/** Drives the browser through authorization; returns the callback URL the server redirected to (or null). */
+/**
+ * Drives the browser through an authorization-code request with PKCE S256; returns the callback URL the server
+ * redirected to (or null) and the status of the first page.
+ */
 async function authorize(
-  params: Record<string, string>,
+  verifier: string,
+  state: string,
+  redirectUri = REDIRECT,
 ): Promise<{ callback: URL | null; status: number | undefined }> {
   const url = new URL(as.authorization_endpoint!);
+  const params = {
+    response_type: "code",
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+    state,
+    scope: "mcp:invoke",
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   let callback: URL | null = null;
   await page.route(`${REDIRECT}**`, async (route) => {
@@ -86,15 +100,7 @@ describe.skipIf(!chromiumAvailable)("OAuth 2.0 for MCP with oauth4webapi and Chr
   it("authorize (sign-in + consent) → code → token with PKCE → MCP calls → refresh rotation", async () => {
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
-    const { callback } = await authorize({
-      response_type: "code",
-      client_id: client.client_id,
-      redirect_uri: REDIRECT,
-      state,
-      scope: "mcp:invoke",
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-    });
+    const { callback } = await authorize(verifier, state);
     expect(callback).not.toBeNull();
     const params = oauth.validateAuthResponse(as, client, callback!, state);
     const tokenRes = await oauth.authorizationCodeGrantRequest(
@@ -147,15 +153,7 @@ describe.skipIf(!chromiumAvailable)("OAuth 2.0 for MCP with oauth4webapi and Chr
   it("refuses a wrong verifier, a reused code and an unregistered redirect URI", async () => {
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
-    const { callback } = await authorize({
-      response_type: "code",
-      client_id: client.client_id,
-      redirect_uri: REDIRECT,
-      state,
-      scope: "mcp:invoke",
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-    });
+    const { callback } = await authorize(verifier, state);
     const params = oauth.validateAuthResponse(as, client, callback!, state);
     const wrong = await oauth.authorizationCodeGrantRequest(
       as,
@@ -192,15 +190,7 @@ describe.skipIf(!chromiumAvailable)("OAuth 2.0 for MCP with oauth4webapi and Chr
       error: "invalid_grant",
     });
 
-    const { callback: none, status } = await authorize({
-      response_type: "code",
-      client_id: client.client_id,
-      redirect_uri: "http://127.0.0.1:5999/elsewhere",
-      state,
-      scope: "mcp:invoke",
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-    });
+    const { callback: none, status } = await authorize(verifier, state, "http://127.0.0.1:5999/elsewhere");
     expect(none).toBeNull();
     expect(status).toBe(400);
   });

@@ -74,6 +74,24 @@ export async function startWorker(
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`worker did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  const clients = await demoClients(base, adminToken, ingestToken, opts.simulator ?? false);
+  return {
+    ...clients,
+    async stop() {
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {}
+      await new Promise((r) => setTimeout(r, 300));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Admin and ingest clients for a running Worker, after seeding the demo (with a known key) and setting the
+ * simulator. Shared by the e2e tests (wrangler dev) and the benchmarks (workerd via createTestHarness).
+ */
+export async function demoClients(base: string, adminToken: string, ingestToken: string, simulator: boolean) {
   const admin = (method: string, path: string, body?: unknown) =>
     fetch(`${base}/internal/admin${path}`, {
       method,
@@ -83,7 +101,7 @@ export async function startWorker(
   const demoKey = `sk_test_${"0".repeat(11)}${crypto.randomUUID().replace(/-/g, "")}`;
   const seeded = await admin("POST", "/demo", { demo_api_key: demoKey });
   if (!seeded.ok) throw new Error(`seeding failed: ${seeded.status} ${await seeded.text()}`);
-  await admin("PUT", "/simulator", { running: opts.simulator ?? false });
+  await admin("PUT", "/simulator", { running: simulator });
   return {
     base,
     ws: base.replace("http", "ws"),
@@ -91,18 +109,11 @@ export async function startWorker(
     ingestToken,
     demoKey,
     admin,
-    ingest: (ops) =>
+    ingest: (ops: unknown[]) =>
       fetch(`${base}/internal/ingest`, {
         method: "POST",
         headers: { authorization: `Bearer ${ingestToken}`, "content-type": "application/json" },
         body: JSON.stringify({ ops }),
       }),
-    async stop() {
-      try {
-        process.kill(-child.pid!, "SIGTERM");
-      } catch {}
-      await new Promise((r) => setTimeout(r, 300));
-      rmSync(dir, { recursive: true, force: true });
-    },
   };
 }

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { Layout } from "./layout";
+import { Layout, RevokeButton } from "./layout";
 
 export interface AppRow {
   id: string;
@@ -31,12 +31,7 @@ export function AppsPage(props: { email: string; csrf: string; apps: AppRow[] })
                 <td>{a.scopes.join(", ")}</td>
                 <td>{a.createdAt}</td>
                 <td>
-                  <form method="post" action={`/dashboard/apps/${a.id}/revoke`} class="inline">
-                    <input type="hidden" name="_csrf" value={props.csrf} />
-                    <button type="submit" aria-label={`Revoke ${a.name}`}>
-                      Revoke
-                    </button>
-                  </form>
+                  <RevokeButton action={`/dashboard/apps/${a.id}/revoke`} csrf={props.csrf} name={a.name} />
                 </td>
               </tr>
             ))}

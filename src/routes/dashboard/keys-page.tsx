@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { SCOPES } from "../../domain/codes";
-import { Errors, Layout } from "./layout";
+import { Errors, Layout, RevokeButton } from "./layout";
 
 export interface KeyRow {
   id: string;
@@ -65,12 +65,7 @@ export function KeysPage(props: {
                 {k.revokedAt ? (
                   `revoked ${when(k.revokedAt)}`
                 ) : (
-                  <form method="post" action={`/dashboard/keys/${k.id}/revoke`} class="inline">
-                    <input type="hidden" name="_csrf" value={props.csrf} />
-                    <button type="submit" aria-label={`Revoke ${k.name}`}>
-                      Revoke
-                    </button>
-                  </form>
+                  <RevokeButton action={`/dashboard/keys/${k.id}/revoke`} csrf={props.csrf} name={k.name} />
                 )}
               </td>
             </tr>

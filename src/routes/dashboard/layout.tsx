@@ -49,3 +49,13 @@ export const Errors = (props: { messages: string[] }) =>
       ))}
     </div>
   ) : null;
+
+/** A one-button POST form (revoke a key, an app) carrying the session's CSRF token. */
+export const RevokeButton = (props: { action: string; csrf: string; name: string }) => (
+  <form method="post" action={props.action} class="inline">
+    <input type="hidden" name="_csrf" value={props.csrf} />
+    <button type="submit" aria-label={`Revoke ${props.name}`}>
+      Revoke
+    </button>
+  </form>
+);
