@@ -1,6 +1,9 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+// Loopback only: Miniflare would otherwise fetch its `request.cf` placeholder from workers.cloudflare.com.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+
 export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({

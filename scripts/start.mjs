@@ -8,7 +8,8 @@ const PORT = Number(process.env.PORT ?? 8787);
 const HOST = "127.0.0.1";
 const BASE = `http://${HOST}:${PORT}`;
 const KEY_FILE = ".wrangler/demo-api-key";
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+// Loopback only: no metrics, and no fetch of the `request.cf` placeholder from workers.cloudflare.com.
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
 if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");

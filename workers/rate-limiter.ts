@@ -5,6 +5,7 @@
 // One object per key is exact: every request of a key, from any location, is counted by this one object, one at a
 // time (a Durable Object runs single-threaded), so a burst of limit + k gets exactly k refusals.
 import { DurableObject } from "cloudflare:workers";
+import type { Lease } from "../src/limits/lease";
 import type { RateDecision, UsageMinute } from "../src/limits/rate";
 
 /** A lease whose socket vanished without a close event (e.g. a crashed object) is reclaimed after this long. */
@@ -33,7 +34,24 @@ export class KeyLimiter extends DurableObject<Env> {
    * requests short once. Writing on every request cost a storage write per call (see the README's benchmark).
    */
   async hit(bucket: string, limit: number, now = Date.now()): Promise<RateDecision> {
+    const lease = await this.take(bucket, limit, 1, now);
+    return { allowed: lease.granted === 1, limit, ...lease };
+  }
+
+  /**
+   * Leases up to `want` requests of `bucket`'s budget for this minute (src/limits/lease.ts spends them in the
+   * isolate). Grants only what is left, so the total allowed never exceeds the limit; 0 granted counts a refusal.
+   * `settle` gives back what an isolate leased in an earlier minute and did not spend, so usage counts use.
+   */
+  async take(
+    bucket: string,
+    limit: number,
+    want: number,
+    now = Date.now(),
+    settle?: { start: number; unused: number },
+  ): Promise<Lease> {
     const start = now - (now % WINDOW_MS);
+    if (settle) await this.settle(bucket, settle);
     let w = this.windows.get(bucket);
     if (!w || w.start !== start) {
       if (w) this.flush(w);
@@ -44,18 +62,30 @@ export class KeyLimiter extends DurableObject<Env> {
         void this.ctx.storage.setAlarm(start + WINDOW_MS);
       }
     }
-    const allowed = w.allowed < limit;
-    if (allowed) w.allowed++;
+    const granted = Math.max(0, Math.min(Math.floor(want), limit - w.allowed));
+    const before = w.allowed + w.denied;
+    if (granted > 0) w.allowed += granted;
     else w.denied++;
-    if ((w.allowed + w.denied) % FLUSH_EVERY === 0 || (!allowed && w.denied === 1)) this.flush(w);
+    const flushed = Math.floor((w.allowed + w.denied) / FLUSH_EVERY) > Math.floor(before / FLUSH_EVERY);
+    if (flushed || (granted === 0 && w.denied === 1)) this.flush(w);
     const reset = Math.ceil((start + WINDOW_MS) / 1000);
     return {
-      allowed,
-      limit,
+      granted,
       remaining: Math.max(0, limit - w.allowed),
       reset,
       retryAfter: Math.max(1, reset - Math.floor(now / 1000)),
     };
+  }
+
+  private async settle(bucket: string, s: { start: number; unused: number }) {
+    const key = keyOf(bucket, s.start);
+    const w =
+      this.windows.get(bucket)?.start === s.start
+        ? this.windows.get(bucket)
+        : await this.ctx.storage.get<UsageMinute>(key);
+    if (!w) return;
+    w.allowed = Math.max(0, w.allowed - Math.max(0, Math.floor(s.unused)));
+    this.flush(w);
   }
 
   private flush(w: UsageMinute) {

@@ -1,9 +1,9 @@
 // Deterministic demo data around a given instant: per league the previous season (all played) and the
-// current one with today in the middle of it.
+// current one with today in the middle of it. The benchmark data set adds older seasons and more leagues.
 import type { Lineup, StandingRow, StatRow } from "../domain/schemas";
 import { TableBuilder } from "../domain/standings";
 import { basketballAt, basketballStats, playBasketball } from "./basketball";
-import { LEAGUES, type LeagueSpec } from "./catalog";
+import { EXTENDED_LEAGUES, LEAGUES, type LeagueSpec } from "./catalog";
 import type { DemoEvent } from "./events";
 import { clockAt, eventOrder, footballStats, isGoal, playFootball } from "./football";
 import { pick, rngFor } from "./random";
@@ -27,16 +27,33 @@ export interface DemoData {
 }
 
 const leagueIdOf = (l: LeagueSpec) => `lg_${l.sport === "football" ? "fb" : "bb"}_${l.code}`;
-export const demoLeagueIds = (only?: readonly string[]) =>
-  LEAGUES.filter((l) => !only || only.includes(l.code)).map(leagueIdOf);
+/** The competitions generated: every demo league, or those in `only`; `extended` adds the benchmark's extra ones. */
+const catalog = (extended = false) => (extended ? [...LEAGUES, ...EXTENDED_LEAGUES] : LEAGUES);
+const demoLeagues = (only?: readonly string[], extended = false) =>
+  catalog(extended).filter((l) => !only || only.includes(l.code));
+export const demoLeagueIds = (only?: readonly string[], extended = false) =>
+  demoLeagues(only, extended).map(leagueIdOf);
 
-/** `only`: league codes to generate (tests use a few to keep seeding fast); default every demo league. */
-export function generateDemo(now: Date, only?: readonly string[]): DemoData {
+export interface DemoSelection {
+  /** League codes to generate (tests use a few to keep seeding fast); default every demo league. */
+  only?: readonly string[];
+  /** Add the benchmark's extra competitions (catalog EXTENDED_LEAGUES). */
+  extended?: boolean;
+}
+
+/** The current season (today in its middle) and the previous one, with the leagues and teams. */
+export const generateDemo = (now: Date, sel: DemoSelection = {}): DemoData => generateSeasons(now, sel, [1, 0], true);
+
+/** One finished season `yearsBack` years before the current one (≥ 2: history for the benchmark data set). */
+export const generateHistory = (now: Date, sel: DemoSelection, yearsBack: number): DemoData =>
+  generateSeasons(now, sel, [yearsBack], false);
+
+function generateSeasons(now: Date, sel: DemoSelection, yearsBack: number[], withCatalog: boolean): DemoData {
   const nowTs = Math.floor(now.getTime() / 1000);
   const anchorDay = Math.floor(nowTs / DAY);
   const season = seasonOf(now);
   const nowIso = iso(nowTs);
-  const allTeams = buildTeams();
+  const allTeams = buildTeams(sel.extended);
   const data: DemoData = {
     day: anchorDay,
     season,
@@ -49,28 +66,28 @@ export function generateDemo(now: Date, only?: readonly string[]): DemoData {
     standings: [],
     snapshots: [],
   };
-  for (const t of allTeams.values()) data.teams.push({ id: t.id, sport: t.sport, name: t.name, country: t.country });
+  if (withCatalog)
+    for (const t of allTeams.values()) data.teams.push({ id: t.id, sport: t.sport, name: t.name, country: t.country });
 
-  const previous = seasonOf(new Date((nowTs - 365 * DAY) * 1000));
-  LEAGUES.forEach((l, leagueIndex) => {
-    if (only && !only.includes(l.code)) return;
+  catalog(sel.extended).forEach((l, leagueIndex) => {
+    if (sel.only && !sel.only.includes(l.code)) return;
     const leagueId = leagueIdOf(l);
-    data.leagues.push({
-      id: leagueId,
-      sport: l.sport,
-      country: l.country,
-      name: l.name,
-      season,
-      logo_url: null,
-      format: l.format,
-      updated_at: nowIso,
-    });
+    if (withCatalog)
+      data.leagues.push({
+        id: leagueId,
+        sport: l.sport,
+        country: l.country,
+        name: l.name,
+        season,
+        logo_url: null,
+        format: l.format,
+        updated_at: nowIso,
+      });
     const teams = l.teams.map((row) => allTeams.get(`${l.sport}:${row.split("|")[0]}`)!);
-    // The previous season is the same calendar a year earlier, so every match of it has been played.
-    for (const [s, day] of [
-      [previous, anchorDay - 364],
-      [season, anchorDay],
-    ] as const) {
+    // Earlier seasons are the same calendar whole years (of 52 weeks) earlier, so every match of them has been played.
+    for (const back of yearsBack) {
+      const s = seasonOf(new Date((nowTs - 365 * back * DAY) * 1000));
+      const day = anchorDay - 364 * back;
       playSeason(l, leagueId, s, teams, fixturesOf(l, s, teams, day, nowTs, leagueIndex), nowTs, nowIso, data);
     }
   });

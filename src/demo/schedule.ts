@@ -1,6 +1,6 @@
 // Fixtures: who plays whom and when, for a season placed around a given day.
 import type { Sport } from "../domain/codes";
-import { LEAGUES, type LeagueSpec } from "./catalog";
+import { EXTENDED_LEAGUES, LEAGUES, type LeagueSpec } from "./catalog";
 import { playFootball } from "./football";
 import { hash32, rngFor, shuffle, slug } from "./random";
 import { lineupFor, type DemoTeam } from "./squads";
@@ -45,9 +45,10 @@ function roundRobin<T>(teams: T[]): [T, T][][] {
 const TODAY_OFFSETS_MIN = [-235, -175, -80, -35, 40, 130, 220, 300, 360, 420, 480, 540, 600, 660, 720];
 const HOURS: Record<Sport, number[]> = { football: [12.5, 15, 17.5, 20], basketball: [0, 0.5, 1, 2, 2.5, 3] };
 
-export function buildTeams(): Map<string, DemoTeam> {
+/** Every club of the demo competitions (and of the benchmark's extra ones, with `extended`). */
+export function buildTeams(extended = false): Map<string, DemoTeam> {
   const teams = new Map<string, DemoTeam>();
-  for (const l of LEAGUES) {
+  for (const l of extended ? [...LEAGUES, ...EXTENDED_LEAGUES] : LEAGUES) {
     for (const row of l.teams) {
       const [name, venue, capacity] = row.split("|") as [string, string?, string?];
       const key = `${l.sport}:${name}`;

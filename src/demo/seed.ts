@@ -3,8 +3,8 @@ import { changePlan, createAccount, createApiKey, findAccountIdByEmail, setTrack
 import { sha256Hex } from "../auth/keys";
 import type { Db } from "../db/client";
 import { findKeyByHash } from "../db/queries/accounts";
-import { demoStamp, writeDemo } from "../db/queries/demo";
-import { demoLeagueIds, generateDemo } from "./generate";
+import { appendDemo, demoStamp, setDemoStamp, writeDemo } from "../db/queries/demo";
+import { demoLeagueIds, generateDemo, generateHistory, type DemoSelection } from "./generate";
 
 export const DEMO_EMAIL = "demo@example.com";
 /** Bump when the generator's output changes, so an existing local database is regenerated on the next start. */
@@ -18,21 +18,45 @@ export interface SeedOptions {
   force?: boolean;
   /** Only these league codes (tests); the demo account then tracks just them. */
   leagues?: readonly string[];
+  /**
+   * "bench": the benchmark data set (test/bench): the extra competitions too, 10 per sport, and four more finished
+   * seasons behind the previous one (a 5-season history), about 40,000 matches.
+   */
+  scale?: "demo" | "bench";
 }
+
+const BENCH_HISTORY = 5;
 
 export async function seedDemo(db: Db, environment: string, opts: SeedOptions = {}) {
   const now = opts.now ?? new Date();
   const day = Math.floor(now.getTime() / 86_400_000);
+  const bench = opts.scale === "bench";
+  const sel: DemoSelection = { only: opts.leagues, extended: bench };
+  const leagueIds = demoLeagueIds(opts.leagues, bench);
   // Idempotent: the same UTC day's data (for the same leagues) is written once; a new day gets a fresh season.
-  const stamp = `${GENERATOR_VERSION}:${day}:${demoLeagueIds(opts.leagues).join(",")}`;
+  const stamp = `${GENERATOR_VERSION}:${day}:${leagueIds.join(",")}${bench ? `:h${BENCH_HISTORY}` : ""}`;
   const seeded = opts.force || (await demoStamp(db)) !== stamp;
-  const data = seeded ? generateDemo(now, opts.leagues) : undefined;
-  if (data) await writeDemo(db, stamp, data);
+  let matches: number | null = null;
+  if (seeded) {
+    const data = generateDemo(now, sel);
+    // The demo is one transaction. The benchmark's history is appended a season at a time (one season's rows fit
+    // in a Worker's memory; all of them would not), and the stamp is written last, so a partial run is redone.
+    await writeDemo(db, bench ? `${stamp}:partial` : stamp, data);
+    matches = data.matches.length;
+    if (bench) {
+      for (let back = 2; back <= BENCH_HISTORY; back++) {
+        const older = generateHistory(now, sel, back);
+        await appendDemo(db, older);
+        matches += older.matches.length;
+      }
+      await setDemoStamp(db, stamp);
+    }
+  }
 
   const accountId =
     (await findAccountIdByEmail(db, DEMO_EMAIL)) ?? (await createAccount(db, DEMO_EMAIL, DEMO_PASSWORD, "growth")).id;
   await changePlan(db, accountId, "growth");
-  await setTrackedLeagues(db, accountId, demoLeagueIds(opts.leagues));
+  await setTrackedLeagues(db, accountId, leagueIds);
   let keyId: string | undefined;
   if (opts.demoApiKey) {
     keyId = (await findKeyByHash(db, await sha256Hex(opts.demoApiKey)))?.id;
@@ -43,6 +67,6 @@ export async function seedDemo(db: Db, environment: string, opts: SeedOptions = 
     day: new Date(day * 86_400_000).toISOString().slice(0, 10),
     account_id: accountId,
     key_id: keyId ?? null,
-    matches: data?.matches.length ?? null,
+    matches,
   };
 }

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { PLAN_LIMITS } from "../domain/codes";
 import type { AppEnv } from "../env";
 import { problemResponse } from "../errors";
+import { spend } from "./lease";
 
 export interface RateDecision {
   allowed: boolean;
@@ -45,15 +46,16 @@ export function rateHeaders(bucket: string, d: RateDecision, now = Date.now()): 
 /**
  * Counts the request against the key's REST budget (after the key check). Every counted request, 304s included,
  * uses the budget: a revalidation is a request all the same. Headers go on the response whatever its status.
- * The count runs alongside the handler (every route here is a read, so doing the work and then refusing it is
- * harmless), which keeps the Durable Object round trip off the request's critical path; a refused request costs one
- * extra read, on top of the key lookup it costs anyway.
+ * The budget is spent from the isolate's lease (./lease.ts), so most requests make no Durable Object call. When a
+ * new lease is needed, the call runs alongside the handler (every route here is a read, so doing the work and then
+ * refusing it is harmless); a refused request costs one extra read, on top of the key lookup it costs anyway.
  */
 export const limitRest = createMiddleware<AppEnv>(async (c, next) => {
   if ((c.env.RATE_LIMITING as string) === "off") return next();
   const auth = c.get("auth");
   const limit = PLAN_LIMITS[auth.plan].restPerMinute;
-  const pending = c.env.KEY_LIMITER.getByName(auth.keyId!).hit("rest", limit);
+  const keyId = auth.keyId!;
+  const pending = spend(() => c.env.KEY_LIMITER.getByName(keyId), keyId, "rest", limit);
   await next();
   const decision = await pending;
   c.set("rate", rateHeaders("rest", decision));

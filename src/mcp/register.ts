@@ -2,6 +2,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { PLAN_LIMITS } from "../domain/codes";
 import { dbFor } from "../db/client";
+import { spend } from "../limits/lease";
 import type { AuthContext } from "../env";
 import { TOOLS, ToolError, type Tool } from "./tools";
 
@@ -21,7 +22,8 @@ export function registerSportsTools(server: McpServer, env: Env, auth: () => Aut
         // The plan's MCP budget, per key (API keys) or per account (OAuth), counted like REST requests and, like
         // them, alongside the (read-only) work so the Durable Object round trip stays off the critical path.
         const limit = PLAN_LIMITS[caller.plan].mcpPerMinute;
-        const budget = env.KEY_LIMITER.getByName(caller.keyId ?? `account:${caller.accountId}`).hit("mcp", limit);
+        const holder = caller.keyId ?? `account:${caller.accountId}`;
+        const budget = spend(() => env.KEY_LIMITER.getByName(holder), holder, "mcp", limit);
         const result = await runTool(t, env, caller, args);
         const decision = await budget;
         if (!decision.allowed) {

@@ -24,7 +24,11 @@ const KeyBody = z.object({
   name: z.string().trim().min(1).max(100),
   scopes: z.array(z.enum(SCOPES)).min(1).optional(),
 });
-const DemoBody = z.object({ demo_api_key: z.string().regex(KEY_PATTERN, "expected an sk_test_ key").optional() });
+const DemoBody = z.object({
+  demo_api_key: z.string().regex(KEY_PATTERN, "expected an sk_test_ key").optional(),
+  /** "bench": the benchmark data set (10 leagues per sport, a 5-season history). */
+  scale: z.enum(["demo", "bench"]).default("demo"),
+});
 const SimulatorBody = z.object({ running: z.boolean() });
 const AccountPath = z.object({ id: IdParam });
 const KeyPath = z.object({ keyId: IdParam });
@@ -63,7 +67,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const b = await parseBody(c.req.raw, DemoBody);
     if (b.demo_api_key && !b.demo_api_key.startsWith("sk_test_"))
       throw badRequest("demo_api_key", "expected an sk_test_ key");
-    return json(c, await seedDemo(dbFor(c.env.DB), c.env.ENVIRONMENT, { demoApiKey: b.demo_api_key }));
+    return json(c, await seedDemo(dbFor(c.env.DB), c.env.ENVIRONMENT, { demoApiKey: b.demo_api_key, scale: b.scale }));
   })
   // Local/staging only: start or stop the demo feed (a Durable Object alarm loop).
   .put("/simulator", async (c) => {

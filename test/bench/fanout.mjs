@@ -1,19 +1,15 @@
-// Fan-out benchmark (npm run bench): 1,000 WebSockets on one match, an update published through POST
-// /internal/ingest, delivery latency to every socket — against a raw Node `ws` broadcast of the same payload to
-// 1,000 clients in the same run. Loopback only; bounded rounds; stops by itself.
+// P4: push latency, from an update published through POST /internal/ingest to its delivery on each of 1,000
+// WebSockets on one match — against a raw Node `ws` server in its own process broadcasting the same payload (POSTed
+// to it) to 1,000 clients of the same kind. Server processes on one core, clients on the other; alternating rounds.
+import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import WebSocket, { WebSocketServer } from "ws";
-import { startHarness as startWorker } from "./harness.mjs";
+import WebSocket from "ws";
+import { benchKeys, pct, pin, pinAll, SERVER_CPU, sleep } from "./lib.mjs";
 
 const SOCKETS = Number(process.env.SOCKETS ?? 1000);
-const ROUNDS = Number(process.env.ROUNDS ?? 30);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const UPDATES = Number(process.env.UPDATES ?? 10); // per round and side
 const PER_KEY = 100; // the scale plan's concurrent connections per key
-
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function openAll(urls) {
   const clients = [];
@@ -35,12 +31,12 @@ async function openAll(urls) {
   return clients;
 }
 
-/** Runs ROUNDS publishes; `publish(round)` starts one; each client reports the round number it received. */
-async function measure(clients, parse, publish) {
+/** Runs UPDATES publishes; `publish(round)` starts one; each client reports the round number it received. */
+async function measure(clients, parse, publish, first) {
   const all = [];
   const last = [];
   let delivered = 0;
-  for (let round = 1; round <= ROUNDS; round++) {
+  for (let round = first; round < first + UPDATES; round++) {
     const got = new Array(clients.length).fill(0);
     let n = 0;
     let done;
@@ -70,109 +66,89 @@ async function measure(clients, parse, publish) {
     lastP50: pct(last, 50),
     lastP99: pct(last, 99),
     delivered,
-    expected: ROUNDS * clients.length,
+    expected: UPDATES * clients.length,
   };
 }
 
-async function workerRun(start) {
-  const ingestTimes = [];
-  const w = await start();
-  // The latency clock starts when the ingest request is sent: D1 read + write, then the room's fan-out.
-  try {
-    const acc = await (await w.admin("POST", "/accounts", { email: "bench@example.com", plan: "scale" })).json();
-    await w.admin("PUT", `/accounts/${acc.id}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });
-    const keys = [];
-    for (let i = 0; i < Math.ceil(SOCKETS / PER_KEY); i++) {
-      keys.push((await (await w.admin("POST", `/accounts/${acc.id}/keys`, { name: `bench ${i}` })).json()).key);
-    }
-    const kickoff = Math.floor(Date.now() / 1000) - 600;
-    const created = await w.ingest([
-      {
-        op: "match",
-        id: "m_bench",
-        sport: "football",
-        league_id: "lg_fb_eng1",
-        home_team_id: "tm_fb_arsenal",
-        away_team_id: "tm_fb_fulham",
-        kickoff_ts: kickoff,
-        status_code: 2,
-        period: 12,
-        minute: 10,
-      },
-    ]);
-    if (!created.ok) throw new Error(`ingest ${created.status}`);
-    const urls = Array.from(
-      { length: SOCKETS },
-      (_, i) => `${w.ws}/v1/ws/match/m_bench?api_key=${keys[Math.floor(i / PER_KEY)]}`,
-    );
-    const clients = await openAll(urls);
-    const result = await measure(
+/** Our side: 1,000 sockets on a live match of the benchmark Worker `w`; `run(first)` publishes UPDATES updates. */
+async function workerSide(w) {
+  const keys = await benchKeys(w, Math.ceil(SOCKETS / PER_KEY));
+  const op = (extra) => ({ op: "match", id: "m_bench", sport: "football", league_id: "lg_fb_eng1", ...extra });
+  const kickoff = Math.floor(Date.now() / 1000) - 600;
+  const created = await w.ingest([
+    op({
+      home_team_id: "tm_fb_arsenal",
+      away_team_id: "tm_fb_fulham",
+      kickoff_ts: kickoff,
+      status_code: 2,
+      period: 12,
+      minute: 10,
+    }),
+  ]);
+  if (!created.ok) throw new Error(`ingest ${created.status}`);
+  const clients = await openAll(
+    Array.from({ length: SOCKETS }, (_, i) => `${w.ws}/v1/ws/match/m_bench?api_key=${keys[Math.floor(i / PER_KEY)]}`),
+  );
+  const ingest = [];
+  const run = async (first) => ({
+    ...(await measure(
       clients,
       (d) => JSON.parse(String(d)).data?.home,
       async (round) => {
         const t = performance.now();
-        const res = await w.ingest([
-          {
-            op: "match",
-            id: "m_bench",
-            sport: "football",
-            league_id: "lg_fb_eng1",
-            home_score: round,
-            minute: 10 + round,
-          },
-        ]);
+        const res = await w.ingest([op({ home_score: round, minute: 10 + (round % 80) })]);
         if (!res.ok) throw new Error(`ingest ${res.status}`);
-        ingestTimes.push(performance.now() - t);
+        ingest.push(performance.now() - t);
       },
+      first,
+    )),
+  });
+  return { run, ingest, close: () => clients.forEach((c) => c.terminate()) };
+}
+
+/** The baseline: the raw `ws` server process, the same number of clients, the same payload. */
+async function rawSide() {
+  const child = spawn(process.execPath, ["test/bench/raw-ws-server.mjs"], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((r) => child.stdout.once("data", (d) => r(Number(String(d).trim()))));
+  pin(child.pid, SERVER_CPU);
+  const clients = await openAll(Array.from({ length: SOCKETS }, () => `ws://127.0.0.1:${port}`));
+  const run = (first) =>
+    measure(
+      clients,
+      (d) => JSON.parse(String(d)).data?.home,
+      async (round) => {
+        const payload = JSON.stringify({
+          type: "score_update",
+          match_id: "m_bench",
+          sport: "football",
+          seq: round,
+          ts: Date.now(),
+          data: { home: round, away: 0, period: 12, minute: 10 + (round % 80), added_time: null },
+        });
+        await (await fetch(`http://127.0.0.1:${port}/publish`, { method: "POST", body: payload })).arrayBuffer();
+      },
+      first,
     );
-    clients.forEach((c) => c.terminate());
-    return { ...result, ingestP50: pct(ingestTimes, 50), ingestP99: pct(ingestTimes, 99) };
+  return { run, close: () => (clients.forEach((c) => c.terminate()), child.kill()) };
+}
+
+export async function p4(w) {
+  pinAll();
+  const raw = await rawSide();
+  const ours = await workerSide(w);
+  let first = 1;
+  const rounds = { a: [], b: [] };
+  try {
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const side of i % 2 === 0 ? ["a", "b"] : ["b", "a"]) {
+        rounds[side].push(await (side === "a" ? raw : ours).run(first));
+        first += UPDATES;
+      }
+    }
   } finally {
-    await w.stop();
+    raw.close();
+    ours.close();
   }
+  const ratios = (m) => rounds.b.map((r, i) => r[m] / rounds.a[i][m]);
+  return { rounds, ratios, ingestP50: pct(ours.ingest, 50), ingestP99: pct(ours.ingest, 99) };
 }
-
-async function rawRun() {
-  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
-  await new Promise((r) => wss.on("listening", r));
-  const url = `ws://127.0.0.1:${wss.address().port}`;
-  const clients = await openAll(Array.from({ length: SOCKETS }, () => url));
-  const result = await measure(
-    clients,
-    (d) => JSON.parse(String(d)).data?.home,
-    async (round) => {
-      const payload = JSON.stringify({
-        type: "score_update",
-        match_id: "m_bench",
-        sport: "football",
-        seq: round,
-        ts: Date.now(),
-        data: { home: round, away: 0, period: 12, minute: 10 + round, added_time: null },
-      });
-      for (const c of wss.clients) c.send(payload);
-    },
-  );
-  clients.forEach((c) => c.terminate());
-  await new Promise((r) => wss.close(r));
-  return result;
-}
-
-const f = (x) => `${x.toFixed(1)} ms`;
-const raw = await rawRun();
-const worker = await workerRun(startWorker);
-console.log(`\nFan-out: ${SOCKETS} sockets on one match, ${ROUNDS} updates (node ${process.version}, loopback)\n`);
-console.log("| path | p50 | p99 | last socket p50 | last socket p99 | delivered |");
-console.log("|---|---|---|---|---|---|");
-for (const [name, r] of [
-  ["POST /internal/ingest → MatchRoom → sockets (workerd)", worker],
-  ["raw Node ws broadcast", raw],
-]) {
-  console.log(
-    `| ${name} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.lastP50)} | ${f(r.lastP99)} | ${r.delivered}/${r.expected} |`,
-  );
-}
-console.log(`\ningest request (POST until its response): p50 ${f(worker.ingestP50)}, p99 ${f(worker.ingestP99)}`);
-console.log(
-  `ratio to raw ws: p50 ${(worker.p50 / raw.p50).toFixed(2)}, p99 ${(worker.p99 / raw.p99).toFixed(2)}, last-socket p99 ${(worker.lastP99 / raw.lastP99).toFixed(2)}`,
-);
-process.exit(0);

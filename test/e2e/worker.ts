@@ -33,7 +33,7 @@ export async function startWorker(
   const ingestToken = `ingest-${crypto.randomUUID()}`;
   const envFile = join(dir, "test.env");
   writeFileSync(envFile, `ADMIN_TOKEN=${adminToken}\nINGEST_TOKEN=${ingestToken}\nFEED_TOKEN=\n`);
-  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
   const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir], {
     env,
     encoding: "utf8",
@@ -91,7 +91,13 @@ export async function startWorker(
  * Admin and ingest clients for a running Worker, after seeding the demo (with a known key) and setting the
  * simulator. Shared by the e2e tests (wrangler dev) and the benchmarks (workerd via createTestHarness).
  */
-export async function demoClients(base: string, adminToken: string, ingestToken: string, simulator: boolean) {
+export async function demoClients(
+  base: string,
+  adminToken: string,
+  ingestToken: string,
+  simulator: boolean,
+  scale: "demo" | "bench" = "demo",
+) {
   const admin = (method: string, path: string, body?: unknown) =>
     fetch(`${base}/internal/admin${path}`, {
       method,
@@ -99,8 +105,9 @@ export async function demoClients(base: string, adminToken: string, ingestToken:
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const demoKey = `sk_test_${"0".repeat(11)}${crypto.randomUUID().replace(/-/g, "")}`;
-  const seeded = await admin("POST", "/demo", { demo_api_key: demoKey });
+  const seeded = await admin("POST", "/demo", { demo_api_key: demoKey, scale });
   if (!seeded.ok) throw new Error(`seeding failed: ${seeded.status} ${await seeded.text()}`);
+  const { account_id: demoAccountId, matches } = (await seeded.json()) as { account_id: string; matches: number };
   await admin("PUT", "/simulator", { running: simulator });
   return {
     base,
@@ -108,6 +115,9 @@ export async function demoClients(base: string, adminToken: string, ingestToken:
     adminToken,
     ingestToken,
     demoKey,
+    demoAccountId,
+    /** Matches written by this run's seeding (null when today's data was already there). */
+    matches,
     admin,
     ingest: (ops: unknown[]) =>
       fetch(`${base}/internal/ingest`, {

@@ -31,12 +31,25 @@ export async function writeDemo(db: Db, stamp: string, rows: DemoRows): Promise<
     ...upsert(db, "teams", rows.teams),
     raw("DELETE FROM matches WHERE league_id IN (SELECT value FROM json_each(?))", leagueIds),
     raw("DELETE FROM standings WHERE league_id IN (SELECT value FROM json_each(?))", leagueIds),
-    ...upsert(db, "matches", rows.matches),
-    ...upsert(db, "match_events", rows.events),
-    ...upsert(db, "match_stats", rows.stats),
-    ...upsert(db, "match_lineups", rows.lineups),
-    ...upsert(db, "standings", rows.standings),
-    ...upsert(db, "standings_snapshots", rows.snapshots),
+    ...matchRows(db, rows),
     raw("INSERT OR REPLACE INTO meta (key, value) VALUES ('demo', ?)", stamp),
   ]);
+}
+
+const matchRows = (db: Db, rows: DemoRows) => [
+  ...upsert(db, "matches", rows.matches),
+  ...upsert(db, "match_events", rows.events),
+  ...upsert(db, "match_stats", rows.stats),
+  ...upsert(db, "match_lineups", rows.lineups),
+  ...upsert(db, "standings", rows.standings),
+  ...upsert(db, "standings_snapshots", rows.snapshots),
+];
+
+/** Adds more seasons' matches (and their children, standings, snapshots) in one transaction, deleting nothing. */
+export async function appendDemo(db: Db, rows: DemoRows): Promise<void> {
+  await db.$client.batch(matchRows(db, rows));
+}
+
+export async function setDemoStamp(db: Db, stamp: string): Promise<void> {
+  await db.$client.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('demo', ?)").bind(stamp).run();
 }

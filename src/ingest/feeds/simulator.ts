@@ -18,7 +18,7 @@ type EventIn = Extract<Op, { op: "events" }>["events"][number];
 
 let teamsById: Map<string, DemoTeam> | undefined;
 const demoTeam = (id: string) => {
-  teamsById ??= new Map([...buildTeams().values()].map((t) => [t.id, t]));
+  teamsById ??= new Map([...buildTeams(true).values()].map((t) => [t.id, t]));
   return teamsById.get(id);
 };
 

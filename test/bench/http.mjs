@@ -1,0 +1,140 @@
+// P1 (match list vs a trivial Worker), P7 (rate limiting on vs off) and P6 (bundle size, cold start).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
+import { createTestHarness } from "wrangler";
+import { abRounds, benchKeys, load, median, pinAll, startBaseline, startHarness } from "./lib.mjs";
+
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const SEQUENTIAL = Number(process.env.SEQUENTIAL ?? 300);
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** p50 of `n` sequential requests (one connection, timed here: autocannon's percentiles are whole milliseconds). */
+async function sequential(url, keys, n = SEQUENTIAL) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await fetch(url, { headers: keys.length ? { "x-api-key": keys[i % keys.length] } : {} });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+/** Sequential p50 and loaded rps of both sides, in alternating rounds. */
+async function compare(a, b) {
+  await sequential(a.url, a.keys, 50);
+  await sequential(b.url, b.keys, 50);
+  const p50 = await abRounds(ROUNDS, async (side) => ({ p50: await sequential(...urlKeys(side === "a" ? a : b)) }));
+  const rps = await abRounds(
+    ROUNDS,
+    async (side) => {
+      const s = side === "a" ? a : b;
+      return load(s.url, { keys: s.keys, seconds: SECONDS });
+    },
+    (r) => 1 / r.rps, // a ratio > 1 means side b serves fewer requests per second
+  );
+  return { p50, rps };
+}
+const urlKeys = (s) => [s.url, s.keys];
+
+/** P1: GET /v1/football/matches?date=<today> on the benchmark data set vs the baseline answering the same bytes. */
+export async function p1(w) {
+  const base = await startBaseline();
+  try {
+    pinAll();
+    const keys = await benchKeys(w, 32);
+    const url = `${w.base}/v1/football/matches?date=${today()}`;
+    const body = await (await fetch(url, { headers: { "x-api-key": keys[0] } })).text();
+    await fetch(base.base, { method: "PUT", body });
+    const r = await compare({ url: base.base, keys: [] }, { url, keys });
+    return { ...r, bytes: body.length, rows: JSON.parse(body).data.length };
+  } finally {
+    await base.stop();
+  }
+}
+
+/** P7: the same request with per-key limiting on vs off (two Workers, same data set, alternating rounds). */
+export async function p7(on) {
+  const off = await startHarness({ scale: "bench", vars: { RATE_LIMITING: "off" } });
+  try {
+    pinAll();
+    const url = (w) => `${w.base}/v1/football/matches?date=${today()}`;
+    return await compare(
+      { url: url(off), keys: await benchKeys(off, 32) },
+      { url: url(on), keys: await benchKeys(on, 32) },
+    );
+  } finally {
+    await off.stop();
+  }
+}
+
+/** The deployable bundle (`wrangler deploy --dry-run --outdir`): total bytes and gzip bytes of its modules. */
+function bundle(config, env) {
+  const out = mkdtempSync(join(tmpdir(), "bundle-"));
+  execFileSync(
+    "npx",
+    ["wrangler", "deploy", "--dry-run", "--outdir", out, "--config", config, ...(env ? ["--env", env] : [])],
+    { stdio: "ignore", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  let raw = 0;
+  let gzip = 0;
+  const main = readdirSync(out).find((f) => f.endsWith(".js"));
+  for (const f of readdirSync(out)) {
+    if (!/\.(js|mjs|wasm)$/.test(f)) continue;
+    const bytes = readFileSync(join(out, f));
+    raw += statSync(join(out, f)).size;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { out, main, raw, gzip };
+}
+
+/**
+ * A wrangler config running an already built bundle (no bundling at start-up), so the start-up time is workerd's:
+ * loading and compiling the script, then the first request.
+ */
+function prebuiltConfig(config, built) {
+  const dir = mkdtempSync(join(tmpdir(), "prebuilt-"));
+  const text = readFileSync(config, "utf8")
+    .replace(
+      /^main = .*$/m,
+      `main = "${join(built.out, built.main)}"\nno_bundle = true\nfind_additional_modules = false`,
+    )
+    .replace(/^migrations_dir = "(.*)"$/gm, (_, d) => `migrations_dir = "${resolve(config, "..", d)}"`);
+  const path = join(dir, "wrangler.toml");
+  writeFileSync(path, text);
+  return path;
+}
+
+async function coldStart(configPath, path) {
+  const t = performance.now();
+  const server = createTestHarness({ workers: [{ configPath }] });
+  const { url } = await server.listen();
+  for (;;) {
+    const res = await fetch(new URL(path, url));
+    await res.arrayBuffer();
+    if (res.status === 200) break;
+  }
+  const ms = performance.now() - t;
+  await server.close();
+  return { ms };
+}
+
+/** P6: gzip size of the production bundle, and start-up to the first 200 against the trivial Worker's bundle. */
+export async function p6() {
+  const ours = bundle("wrangler.toml", "production");
+  const trivial = bundle("test/bench/baseline/wrangler.toml");
+  const oursConfig = prebuiltConfig("wrangler.toml", ours);
+  const trivialConfig = prebuiltConfig("test/bench/baseline/wrangler.toml", trivial);
+  const start = await abRounds(
+    ROUNDS,
+    (side) => (side === "a" ? coldStart(trivialConfig, "/?q=0") : coldStart(oursConfig, "/health")),
+    (r) => r.ms,
+  );
+  return { ours, trivial, start };
+}

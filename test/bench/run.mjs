@@ -1,0 +1,158 @@
+// `npm run bench`: every benchmark of the suite in one run, then the table (README "Benchmarks" holds the last one).
+// Servers run in workerd directly (no `wrangler dev` proxy) on one core, load and clients on the other; each figure
+// is a ratio against a baseline measured in the same run, in alternating rounds (median ratio, min–max spread).
+import { spawnSync } from "node:child_process";
+import { cpus } from "node:os";
+import { p4 } from "./fanout.mjs";
+import { p1, p6, p7 } from "./http.mjs";
+import { median, ms, startHarness } from "./lib.mjs";
+import { p5 } from "./mcp.mjs";
+
+const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7").split(","));
+const rows = [];
+const details = [];
+const spread = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+const row = (id, what, figure, baseline, ratio, target, met) =>
+  rows.push({ id, what, figure, baseline, ratio, target, met });
+
+const started = Date.now();
+const t0 = Date.now();
+const w =
+  only.has("P1") || only.has("P4") || only.has("P5") || only.has("P7") ? await startHarness({ scale: "bench" }) : null;
+if (w)
+  details.push(
+    `Benchmark data set: ${w.matches} matches (10 leagues per sport, 5-season history), seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s.`,
+  );
+try {
+  if (only.has("P1")) {
+    const r = await p1(w);
+    const base = median(r.p50.runs.a.map((x) => x.p50));
+    const ours = median(r.p50.runs.b.map((x) => x.p50));
+    const rpsA = median(r.rps.runs.a.map((x) => x.rps));
+    const rpsB = median(r.rps.runs.b.map((x) => x.rps));
+    row(
+      "P1",
+      `GET /v1/football/matches?date=<today> (${r.rows} rows, ${r.bytes} B): p50 sequential; rps at 8 connections`,
+      `p50 ${ms(ours)}; ${rpsB.toFixed(0)} rps`,
+      `p50 ${ms(base)}; ${rpsA.toFixed(0)} rps`,
+      `p50 ${r.p50.ratio.toFixed(2)}× (${spread(r.p50.ratios)}); rps ${(1 / r.rps.ratio).toFixed(2)}× of baseline`,
+      "p50 ≤ 1.3×",
+      r.p50.ratio <= 1.3,
+    );
+  }
+  if (only.has("P5")) {
+    const r = await p5(w);
+    row(
+      "P5",
+      "MCP tools/call get_matches vs REST list (football, today, limit 20), p50 sequential",
+      ms(median(r.runs.b.map((x) => x.p50))),
+      ms(median(r.runs.a.map((x) => x.p50))),
+      `${r.ratio.toFixed(2)}× (${spread(r.ratios)})`,
+      "≤ 1.5×",
+      r.ratio <= 1.5,
+    );
+  }
+  if (only.has("P7")) {
+    const r = await p7(w);
+    row(
+      "P7",
+      "rate limiting on vs off (same list request): p50 sequential; rps at 8 connections",
+      `p50 ${ms(median(r.p50.runs.b.map((x) => x.p50)))}; ${median(r.rps.runs.b.map((x) => x.rps)).toFixed(0)} rps`,
+      `p50 ${ms(median(r.p50.runs.a.map((x) => x.p50)))}; ${median(r.rps.runs.a.map((x) => x.rps)).toFixed(0)} rps`,
+      `p50 ${r.p50.ratio.toFixed(2)}× (${spread(r.p50.ratios)}); rps cost ${r.rps.ratio.toFixed(2)}×`,
+      "≤ 1.15×",
+      r.p50.ratio <= 1.15,
+    );
+  }
+  if (only.has("P4")) {
+    const r = await p4(w);
+    const m = (side, k) => median(r.rounds[side].map((x) => x[k]));
+    const lastP99 = Math.max(...r.rounds.b.map((x) => x.lastP99));
+    const p99Ratio = median(r.ratios("p99"));
+    const delivered = r.rounds.b.reduce((s, x) => s + x.delivered, 0);
+    const expected = r.rounds.b.reduce((s, x) => s + x.expected, 0);
+    row(
+      "P4",
+      `push: POST /internal/ingest → last of 1,000 sockets (${delivered}/${expected} delivered)`,
+      `p50 ${ms(m("b", "p50"))} / p99 ${ms(m("b", "p99"))}; last socket p99 ${ms(lastP99)}`,
+      `p50 ${ms(m("a", "p50"))} / p99 ${ms(m("a", "p99"))}; last socket p99 ${ms(Math.max(...r.rounds.a.map((x) => x.lastP99)))}`,
+      `p99 ${p99Ratio.toFixed(2)}× (${spread(r.ratios("p99"))}); p50 ${median(r.ratios("p50")).toFixed(2)}×`,
+      "p99 ≤ 100 ms, ≤ 3×",
+      m("b", "p99") <= 100 && p99Ratio <= 3 && delivered === expected,
+    );
+    details.push(
+      `P4 ingest request (POST until its response) under fan-out: p50 ${ms(r.ingestP50)}, p99 ${ms(r.ingestP99)}.`,
+    );
+  }
+} finally {
+  await w?.stop();
+}
+if (only.has("P6")) {
+  const r = await p6();
+  const kib = (b) => `${(b / 1024).toFixed(0)} KiB`;
+  row(
+    "P6",
+    "production bundle (wrangler deploy --dry-run), gzip; start-up to first 200 (prebuilt bundle)",
+    `${kib(r.ours.gzip)} gzip (${kib(r.ours.raw)}); start ${ms(median(r.start.runs.b.map((x) => x.ms)))}`,
+    `${kib(r.trivial.gzip)} gzip; start ${ms(median(r.start.runs.a.map((x) => x.ms)))}`,
+    `start ${r.start.ratio.toFixed(2)}× (${spread(r.start.ratios)})`,
+    "< 1 MiB; ≤ 2×",
+    r.ours.gzip < 1024 * 1024 && r.start.ratio <= 2,
+  );
+}
+if (only.has("P2") || only.has("P3")) {
+  const out = spawnSync("npx", ["vitest", "run", "-c", "vitest.bench.config.ts"], {
+    encoding: "utf8",
+    env: process.env,
+  });
+  const found = Object.fromEntries(
+    [...(out.stdout + out.stderr).matchAll(/BENCH (\{.*\})$/gm)].map((m) => JSON.parse(m[1])).map((r) => [r.id, r]),
+  );
+  if (out.status !== 0) details.push(`vitest -c vitest.bench.config.ts failed:\n${out.stdout.slice(-3000)}`);
+  if (found.P2) {
+    const worst = found.P2.endpoints.reduce((a, e) => (e.read - e.returned > a.read - a.returned ? e : a));
+    const ok = found.P2.endpoints.every(
+      (e) => e.scans.length === 0 && e.statements.every((st) => st.read <= 1.1 * st.covered + 30),
+    );
+    row(
+      "P2",
+      `rows_read vs rows returned, ${found.P2.endpoints.length} read endpoints × filters (${found.P2.matches} matches)`,
+      `worst: ${worst.name}, ${worst.read} read / ${worst.returned} returned or aggregated; SCANs: ${found.P2.endpoints.reduce((s, e) => s + e.scans.length, 0)}`,
+      "—",
+      "—",
+      "per statement ≤ 1.1 × rows (covered, for aggregates) + 30; no SCAN",
+      ok,
+    );
+    details.push(
+      "P2 per endpoint (all statements it issues; rows read / rows returned, or aggregated for a count):\n" +
+        found.P2.endpoints
+          .map((e) => `  ${e.name}: ${e.read} / ${e.returned} (${e.statements.length} statements)`)
+          .join("\n"),
+    );
+  }
+  if (found.P3) {
+    const ratios = found.P3.rounds.map((r) => r.drizzle / r.raw);
+    const ratio = median(ratios);
+    row(
+      "P3",
+      `match-list page query (football, today, limit 50), ${found.P3.calls} calls per round`,
+      `drizzle ${ms(median(found.P3.rounds.map((r) => r.drizzle)))}/call`,
+      `raw ${ms(median(found.P3.rounds.map((r) => r.raw)))}/call`,
+      `${ratio.toFixed(2)}× (${spread(ratios)})`,
+      "≤ 1.10×",
+      ratio <= 1.1,
+    );
+  }
+}
+
+rows.sort((a, b) => a.id.localeCompare(b.id));
+console.log(
+  `\nnpm run bench — ${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores (server pinned to core 0, clients to core 1), ${((Date.now() - started) / 60000).toFixed(1)} min\n`,
+);
+console.log("| id | what | ours | baseline | ratio (median, min–max) | target | met |\n|---|---|---|---|---|---|---|");
+for (const r of rows)
+  console.log(
+    `| ${r.id} | ${r.what} | ${r.figure} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.met ? "yes" : "**no**"} |`,
+  );
+console.log(`\n${details.join("\n")}`);
+process.exit(0);

@@ -1,0 +1,22 @@
+// P2 and P3 (test/bench/*.workerd.ts): inside workerd with the Workers pool, against local D1, on the benchmark data
+// set. Run by `npm run bench` (test/bench/run.mjs), which reads the BENCH lines they print.
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Loopback only: Miniflare would otherwise fetch its `request.cf` placeholder from workers.cloudflare.com.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") } },
+    })),
+  ],
+  test: {
+    include: ["test/bench/**/*.workerd.ts"],
+    setupFiles: ["./test/helpers/setup.ts"],
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+  },
+});
