@@ -4,6 +4,7 @@ import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { SPORTS } from "./domain/codes";
 import type { AppEnv } from "./env";
 import { ApiError, problemResponse } from "./errors";
+import { log, requestLog } from "./log";
 import { applyRateHeaders, RATE_HEADERS } from "./limits/rate";
 import { openApiDocument } from "./openapi";
 import { adminRoutes } from "./routes/admin";
@@ -25,6 +26,7 @@ export function buildApp() {
     await next();
     c.header("x-request-id", id);
   });
+  app.use(requestLog);
 
   // Every 200 GET gets an ETag; a matching If-None-Match gets 304 (RFC 9110 §13.1.2).
   // A 304 keeps the rate-limit fields: it used the budget too.
@@ -69,15 +71,12 @@ export function buildApp() {
     const requestId = c.get("requestId");
     if (err instanceof ApiError) return problemResponse(err.status, err.code, err.detail, requestId, err.headers);
     // Unknown failure: the client gets no internals; the log gets the cause and the request id.
-    console.error(
-      JSON.stringify({
-        level: "error",
-        request_id: requestId,
-        method: c.req.method,
-        path: new URL(c.req.url).pathname,
-        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
-      }),
-    );
+    log("error", "unhandled", {
+      request_id: requestId,
+      method: c.req.method,
+      route: c.req.routePath,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
     return problemResponse(500, "internal", "internal error; quote the request id to support", requestId);
   });
 

@@ -3,6 +3,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { simulatorFeed } from "../src/ingest/feeds/simulator";
 import { pollFeed } from "../src/ingest/feeds/run";
+import { log } from "../src/log";
 
 export class Simulator extends DurableObject<Env> {
   async start(tickMs: number): Promise<{ running: boolean; tick_ms: number }> {
@@ -36,7 +37,7 @@ export class Simulator extends DurableObject<Env> {
     try {
       await this.tick();
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", msg: "simulator tick failed", error: String(err) }));
+      log("error", "simulator tick failed", { error: String(err) });
     }
     await this.ctx.storage.setAlarm(Date.now() + tick_ms);
   }

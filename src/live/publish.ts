@@ -2,6 +2,7 @@
 // forwards them to the /v1/ws/live sockets whose account tracks the league. Same seq on both paths.
 import type { MatchUpdates } from "./messages";
 import { hubShards } from "./sockets";
+import { log } from "../log";
 
 export async function publishAll(env: Env, all: MatchUpdates[]): Promise<void> {
   const shards = hubShards(env);
@@ -15,8 +16,7 @@ export async function publishAll(env: Env, all: MatchUpdates[]): Promise<void> {
   );
   for (const r of results) {
     // The data is committed; a failed push is logged, and clients catch up with ?since= or REST.
-    if (r.status === "rejected")
-      console.error(JSON.stringify({ level: "error", msg: "publish failed", error: String(r.reason) }));
+    if (r.status === "rejected") log("error", "publish failed", { error: String(r.reason) });
   }
 }
 
