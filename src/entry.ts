@@ -69,6 +69,10 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
         return mcp.fetch(request, env, ctx);
       }
     }
+    // The read API, its WebSockets and /health need nothing from the provider: skip its per-request work.
+    if (url.pathname === "/health" || (url.pathname.startsWith("/v1/") && !isMcpPath(url.pathname))) {
+      return app.fetch(request, env, ctx);
+    }
     if (url.pathname === "/oauth/token" && request.method === "POST") {
       const { provider: p, options } = forBase(env);
       return refreshWithReuseDetection(request, (r) => p.fetch(r, env, ctx), dbFor(env.DB), getOAuthApi(options, env));

@@ -1,6 +1,7 @@
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Sport } from "./domain/codes";
 import type { Scope, Plan } from "./domain/codes";
+import type { Db } from "./db/client";
 
 /** Who is calling. Set by the key check; rate limiting, WebSockets and MCP reuse it. */
 export interface AuthContext {
@@ -17,6 +18,10 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     auth: AuthContext;
+    /** The request's D1 session (set by the key check; reads continue in it). */
+    db: Db;
+    /** Tracked leagues and data version seen by the key check (the response cache's key). */
+    readScope: { tracked: string; dataVersion: string | null };
     sport: Sport;
     /** Rate-limit headers decided for this request, applied to whatever response it gets. */
     rate: Record<string, string>;

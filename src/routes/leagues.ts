@@ -3,10 +3,10 @@ import { z } from "zod";
 import { requireKey } from "../auth/api-key";
 import type { Sport } from "../domain/codes";
 import { IdParam } from "../domain/schemas";
-import { dbFor } from "../db/client";
 import { currentStandings, listTrackedLeagues } from "../db/queries/leagues";
 import type { AppEnv } from "../env";
 import { noData, notFound } from "../errors";
+import { responseCache } from "./cache";
 import { json } from "./respond";
 import { parseInput } from "./validate";
 
@@ -16,15 +16,15 @@ export const LEAGUE_LIST_LIMIT = 1000;
 export function leagueRoutes(sport: Sport) {
   const r = new Hono<AppEnv>();
 
-  r.get("/", requireKey("read:leagues"), async (c) => {
-    const rows = await listTrackedLeagues(dbFor(c.env.DB), sport, c.get("auth").accountId);
+  r.get("/", requireKey("read:leagues"), responseCache, async (c) => {
+    const rows = await listTrackedLeagues(c.get("db"), sport, c.get("auth").accountId);
     const data = rows.slice(0, LEAGUE_LIST_LIMIT);
     return json(c, { data, total: rows.length, limit: LEAGUE_LIST_LIMIT, next_cursor: null });
   });
 
-  r.get("/:leagueId/standings", requireKey("read:leagues"), async (c) => {
+  r.get("/:leagueId/standings", requireKey("read:leagues"), responseCache, async (c) => {
     const { leagueId } = parseInput(z.object({ leagueId: IdParam }), c.req.param());
-    const res = await currentStandings(dbFor(c.env.DB), sport, leagueId, c.get("auth").accountId);
+    const res = await currentStandings(c.get("db"), sport, leagueId, c.get("auth").accountId);
     if (!res.found) throw notFound("league");
     if (!res.standings) throw noData("standings");
     return json(c, res.standings);

@@ -4,7 +4,6 @@ import { requireKey } from "../auth/api-key";
 import type { Sport } from "../domain/codes";
 import { decodeCursor, encodeCursor } from "../domain/cursor";
 import { H2HQuery, IdParam, MatchListQuery, type H2H } from "../domain/schemas";
-import { dbFor } from "../db/client";
 import {
   getEvents,
   getH2H,
@@ -16,6 +15,7 @@ import {
 import { getMatch, listMatches } from "../db/queries/matches";
 import type { AppEnv } from "../env";
 import { badRequest, noData, notFound } from "../errors";
+import { responseCache } from "./cache";
 import { json } from "./respond";
 import { parseInput } from "./validate";
 
@@ -23,14 +23,14 @@ const MatchPath = z.object({ id: IdParam });
 
 export function matchRoutes(sport: Sport) {
   const r = new Hono<AppEnv>();
-  r.use(requireKey("read:matches"));
+  r.use(requireKey("read:matches"), responseCache);
 
   r.get("/", async (c) => {
     const q = parseInput(MatchListQuery, c.req.query());
     const after = q.after === undefined ? undefined : decodeCursor(q.after);
     if (after === null) throw badRequest("after", "not a cursor returned by this endpoint");
     const filter = { sport, accountId: c.get("auth").accountId, status: q.status, leagueId: q.league_id, date: q.date };
-    const page = await listMatches(dbFor(c.env.DB), filter, q.limit, after);
+    const page = await listMatches(c.get("db"), filter, q.limit, after);
     return json(c, {
       data: page.rows,
       total: page.total,
@@ -41,7 +41,7 @@ export function matchRoutes(sport: Sport) {
 
   r.get("/:id", async (c) => {
     const { id } = parseInput(MatchPath, c.req.param());
-    const m = await getMatch(dbFor(c.env.DB), sport, id, c.get("auth").accountId);
+    const m = await getMatch(c.get("db"), sport, id, c.get("auth").accountId);
     if (!m) throw notFound("match");
     return json(c, m);
   });
@@ -51,7 +51,7 @@ export function matchRoutes(sport: Sport) {
     <T>(what: string, load: EnrichmentLoader<T>, render: (id: string, data: T) => unknown) =>
     async (c: Context<AppEnv>) => {
       const { id } = parseInput(MatchPath, c.req.param());
-      const res = await load(dbFor(c.env.DB), sport, id, c.get("auth").accountId);
+      const res = await load(c.get("db"), sport, id, c.get("auth").accountId);
       if (!res.match) throw notFound("match");
       if (res.data === null) throw noData(what);
       return json(c, render(id, res.data));

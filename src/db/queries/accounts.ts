@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Plan } from "../../domain/codes";
-import type { Db } from "../client";
+import { dbFor, type Db } from "../client";
+import { bindBuilt, builtOnce } from "./built";
 import { accounts, apiKeys } from "../schema";
 
 export interface KeyRecord {
@@ -9,22 +10,56 @@ export interface KeyRecord {
   scopes: string;
   revokedAt: string | null;
   plan: Plan;
+  /** The account's tracked league ids, comma-separated (null: none). */
+  tracked: string | null;
+  /** The data version now (migrations/0004_data_version.sql): keys the response cache. */
+  dataVersion: string | null;
 }
 
-/** The key with this SHA-256, with its account's plan. Callers pass a primary-pinned db (see primaryDb). */
-export async function findKeyByHash(db: Db, keyHash: string): Promise<KeyRecord | undefined> {
-  const [row] = await db
+const keyLookup = builtOnce(() =>
+  dbFor(null as unknown as D1Database)
     .select({
       id: apiKeys.id,
-      accountId: apiKeys.accountId,
+      account_id: apiKeys.accountId,
       scopes: apiKeys.scopes,
-      revokedAt: apiKeys.revokedAt,
+      revoked_at: apiKeys.revokedAt,
       plan: accounts.plan,
+      // In the primary key's order; were it ever another order, the cache would only miss, never mix accounts.
+      tracked: sql<
+        string | null
+      >`(SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = ${apiKeys.accountId})`.as("tracked"),
+      data_version: sql<string | null>`(SELECT value FROM meta WHERE key = 'data_version')`.as("data_version"),
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(eq(apiKeys.keyHash, keyHash));
-  return row;
+    .where(eq(apiKeys.keyHash, sql.placeholder("hash"))),
+);
+
+/**
+ * The key with this SHA-256, with its account's plan, tracked leagues and the data version: everything a read needs
+ * before its own query, in one statement (every request runs it: its SQL is built once). Callers pass a
+ * primary-pinned db (see primaryDb).
+ */
+export async function findKeyByHash(db: Db, keyHash: string): Promise<KeyRecord | undefined> {
+  const row = await bindBuilt(db, keyLookup(), { hash: keyHash }).first<{
+    id: string;
+    account_id: string;
+    scopes: string;
+    revoked_at: string | null;
+    plan: Plan;
+    tracked: string | null;
+    data_version: string | null;
+  }>();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    scopes: row.scopes,
+    revokedAt: row.revoked_at,
+    plan: row.plan,
+    tracked: row.tracked,
+    dataVersion: row.data_version,
+  };
 }
 
 export async function insertAccount(

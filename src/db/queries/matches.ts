@@ -5,6 +5,7 @@ import type { Cursor } from "../../domain/cursor";
 import type { MatchDetail, MatchListItem } from "../../domain/schemas";
 import type { Db } from "../client";
 import { leagues, matchCounts, matches, trackedLeagues } from "../schema";
+import { bindBuilt, type BuiltQuery } from "./built";
 import { trackedBy } from "./visibility";
 
 export const listItemColumns = {
@@ -48,48 +49,118 @@ const pageColumns = Object.fromEntries(
   Object.entries(listItemColumns).map(([k, c]) => [k, sql`${matches}.${sql.identifier(c.name)}`.mapWith(c)]),
 ) as unknown as typeof listItemColumns;
 
-/** The page query: one ordered range of a (…, kickoff_ts, id) index, limit + 1 rows to know if more exist. */
-export function matchPageQuery(db: Db, f: MatchFilter, limit: number, after?: Cursor) {
+/**
+ * A filter's values, or placeholders standing for them (`sql.placeholder`): the same builder makes the query for
+ * one call and the SQL text cached per filter shape.
+ */
+interface PageValues {
+  sport: unknown;
+  accountId: unknown;
+  leagueId?: unknown;
+  statusGroup?: unknown;
+  dayStart?: unknown;
+  dayEnd?: unknown;
+  day: unknown;
+  afterTs?: unknown;
+  afterId?: unknown;
+  take: unknown;
+}
+
+function pageValues(f: MatchFilter, limit: number, after?: Cursor): PageValues {
+  const day = f.date ? dayOf(f.date) : -1;
+  return {
+    sport: f.sport,
+    accountId: f.accountId,
+    leagueId: f.leagueId,
+    statusGroup: f.status ? STATUS_FILTERS[f.status] : undefined,
+    dayStart: f.date ? day * 86_400 : undefined,
+    dayEnd: f.date ? (day + 1) * 86_400 - 1 : undefined,
+    day,
+    afterTs: after?.kickoffTs,
+    afterId: after?.id,
+    take: limit + 1,
+  };
+}
+
+/** Placeholders for the values `v` has: the shape of a filter. */
+const placeholders = (v: PageValues) =>
+  Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [k, x === undefined ? undefined : sql.placeholder(k)]),
+  ) as unknown as PageValues;
+
+// Drizzle's column comparisons take placeholders at run time; their static types only know values.
+type Value = string;
+const val = (x: unknown) => x as Value;
+
+function pageQuery(db: Db, f: MatchFilter, v: PageValues) {
   const where: (SQL | undefined)[] = [
-    eq(matches.sport, f.sport),
-    trackedBy(f.accountId),
-    f.leagueId ? eq(matches.leagueId, f.leagueId) : undefined,
-    f.status ? eq(matches.statusGroup, STATUS_FILTERS[f.status]) : undefined,
-    f.date ? between(matches.kickoffTs, dayOf(f.date) * 86_400, (dayOf(f.date) + 1) * 86_400 - 1) : undefined,
-    after ? sql`(${matches.kickoffTs}, ${matches.id}) > (${after.kickoffTs}, ${after.id})` : undefined,
+    eq(matches.sport, v.sport as Sport),
+    trackedBy(val(v.accountId)),
+    v.leagueId !== undefined ? eq(matches.leagueId, val(v.leagueId)) : undefined,
+    v.statusGroup !== undefined ? eq(matches.statusGroup, v.statusGroup as number) : undefined,
+    v.dayStart !== undefined ? between(matches.kickoffTs, v.dayStart as number, v.dayEnd as number) : undefined,
+    v.afterTs !== undefined ? sql`(${matches.kickoffTs}, ${matches.id}) > (${v.afterTs}, ${v.afterId})` : undefined,
   ];
   return db
     .select(pageColumns)
     .from(sql`${matches} INDEXED BY ${sql.raw(pageIndex(f))}`)
     .where(and(...where))
     .orderBy(asc(matches.kickoffTs), asc(matches.id))
-    .limit(limit + 1);
+    .limit(v.take as number);
 }
 
-/** `total` from the trigger-maintained counters: a few rows per league, whatever the number of matches. */
-export function matchTotalQuery(db: Db, f: MatchFilter) {
+function totalQuery(db: Db, v: PageValues) {
   return db
-    .select({ total: sql<number>`coalesce(sum(${matchCounts.n}), 0)`.mapWith(Number) })
+    .select({ total: sql<number>`coalesce(sum(${matchCounts.n}), 0)`.as("total") })
     .from(matchCounts)
     .where(
       and(
-        eq(matchCounts.sport, f.sport),
-        eq(matchCounts.day, f.date ? dayOf(f.date) : -1),
-        trackedBy(f.accountId, matchCounts.leagueId),
-        f.leagueId ? eq(matchCounts.leagueId, f.leagueId) : undefined,
-        f.status ? eq(matchCounts.statusGroup, STATUS_FILTERS[f.status]) : undefined,
+        eq(matchCounts.sport, v.sport as Sport),
+        eq(matchCounts.day, v.day as number),
+        trackedBy(val(v.accountId), matchCounts.leagueId),
+        v.leagueId !== undefined ? eq(matchCounts.leagueId, val(v.leagueId)) : undefined,
+        v.statusGroup !== undefined ? eq(matchCounts.statusGroup, v.statusGroup as number) : undefined,
       ),
     );
 }
 
+/** The page query: one ordered range of a (…, kickoff_ts, id) index, limit + 1 rows to know if more exist. */
+export const matchPageQuery = (db: Db, f: MatchFilter, limit: number, after?: Cursor) =>
+  pageQuery(db, f, pageValues(f, limit, after));
+
+/** `total` from the trigger-maintained counters: a few rows per league, whatever the number of matches. */
+export const matchTotalQuery = (db: Db, f: MatchFilter) => totalQuery(db, pageValues(f, 0));
+
+/** The SQL of the page and total queries, built once per filter shape (which filters, whether a cursor). */
+const shapes = new Map<string, { page: BuiltQuery; total: BuiltQuery }>();
+
+/** The list's two statements for this filter, from the cached SQL of its shape. */
+export function matchListStatements(db: Db, f: MatchFilter, limit: number, after?: Cursor) {
+  const v = pageValues(f, limit, after);
+  const shape = Object.entries(v)
+    .map(([k, x]) => (x === undefined ? "" : k))
+    .join(",");
+  let built = shapes.get(shape);
+  if (!built) {
+    const p = placeholders(v);
+    built = { page: pageQuery(db, f, p).toSQL(), total: totalQuery(db, p).toSQL() };
+    shapes.set(shape, built);
+  }
+  const values = v as unknown as Record<string, unknown>;
+  return [bindBuilt(db, built.page, values), bindBuilt(db, built.total, values)] as const;
+}
+
 export async function listMatches(db: Db, f: MatchFilter, limit: number, after?: Cursor) {
-  const [page, totals] = await db.batch([matchPageQuery(db, f, limit, after), matchTotalQuery(db, f)]);
-  const more = page.length > limit;
-  const rows: MatchListItem[] = more ? page.slice(0, limit) : page;
+  const [page, totals] = await db.$client.batch<unknown>(
+    matchListStatements(db, f, limit, after) as unknown as D1PreparedStatement[],
+  );
+  const rows = (page!.results ?? []) as MatchListItem[];
+  const more = rows.length > limit;
+  if (more) rows.length = limit;
   const last = rows[rows.length - 1];
   return {
     rows,
-    total: totals[0]?.total ?? 0,
+    total: Number((totals!.results?.[0] as { total?: number } | undefined)?.total ?? 0),
     next: more && last ? { kickoffTs: last.kickoff_ts, id: last.id } : null,
   };
 }

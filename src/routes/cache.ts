@@ -1,0 +1,67 @@
+// Response cache for the read API, in the isolate's memory. A read's answer depends on its URL, the account's
+// tracked leagues and the data; the key check reads the tracked leagues and the data version (a counter every write
+// bumps, migrations/0004_data_version.sql) in its one statement, so a cached response is reused only while nothing
+// it could contain has changed. The key is still checked on every request (revocation stays immediate), and the
+// rate limit still counts it; what a hit saves is the data query, the JSON and the ETag hash.
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+
+interface Entry {
+  body: string;
+  headers: [string, string][];
+  bytes: number;
+}
+
+const MAX_BYTES = 16 * 1024 * 1024;
+const MAX_ENTRY_BYTES = 512 * 1024;
+const entries = new Map<string, Entry>();
+let bytes = 0;
+
+function remember(key: string, e: Entry) {
+  const old = entries.get(key);
+  if (old) bytes -= old.bytes;
+  entries.set(key, e);
+  bytes += e.bytes;
+  // Least recently used first (a Map iterates in insertion order; hits re-insert).
+  for (const [k, v] of entries) {
+    if (bytes <= MAX_BYTES) break;
+    entries.delete(k);
+    bytes -= v.bytes;
+  }
+}
+
+const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The cache key: data version, tracked leagues, path and the sorted query without a credential. */
+function keyOf(url: string, scope: { tracked: string; dataVersion: string | null }) {
+  const u = new URL(url);
+  u.searchParams.delete("api_key");
+  u.searchParams.sort();
+  return `${scope.dataVersion}\n${scope.tracked}\n${u.pathname}?${u.searchParams}`;
+}
+
+/** After the key check: answers a GET from the cache, or runs the handler and keeps its 200 (with its ETag). */
+export const responseCache = createMiddleware<AppEnv>(async (c, next) => {
+  const scope = c.get("readScope");
+  if (c.req.method !== "GET" || !scope || scope.dataVersion === null) return next();
+  const key = keyOf(c.req.url, scope);
+  const hit = entries.get(key);
+  if (hit) {
+    entries.delete(key);
+    entries.set(key, hit);
+    c.res = new Response(hit.body, { status: 200, headers: hit.headers });
+    return;
+  }
+  await next();
+  if (c.res.status !== 200) return;
+  const body = await c.res.text();
+  // The ETag the etag middleware would compute (hex SHA-1 of the body), computed once per cached body.
+  const etag = `"${hex(await crypto.subtle.digest("SHA-1", new TextEncoder().encode(body)))}"`;
+  const headers: [string, string][] = [...c.res.headers.entries()].filter(([k]) => k !== "set-cookie");
+  headers.push(["etag", etag]);
+  c.res = new Response(body, { status: 200, headers });
+  if (body.length <= MAX_ENTRY_BYTES) remember(key, { body, headers, bytes: body.length * 2 + key.length * 2 });
+});
+
+/** For tests: how many responses are cached. */
+export const cachedResponses = () => entries.size;
