@@ -36,7 +36,14 @@ export class ApiError extends Error {
 }
 
 export const INVALID_KEY_DETAIL = "missing or invalid api key";
-export const invalidKey = () => new ApiError(401, "invalid_api_key", INVALID_KEY_DETAIL);
+/**
+ * The challenge every 401 of the key-protected API carries (RFC 9110 §15.5.2 requires one): keys go as
+ * `Authorization: Bearer`, `X-API-Key` or `?api_key=`; `error` as in RFC 6750 §3.1.
+ */
+export const keyChallenge = (error: "invalid_token" | "insufficient_scope", scope?: string) => ({
+  "www-authenticate": `Bearer realm="api", error="${error}"${scope ? `, scope="${scope}"` : ""}`,
+});
+export const invalidKey = () => new ApiError(401, "invalid_api_key", INVALID_KEY_DETAIL, keyChallenge("invalid_token"));
 export const notFound = (what = "resource") => new ApiError(404, "not_found", `${what} not found`);
 export const noData = (what: string) => new ApiError(404, "no_data", `no ${what} for this match yet`);
 export const badRequest = (param: string, why: string) =>

@@ -4,7 +4,7 @@ import type { Scope } from "../domain/codes";
 import { primaryDb, type Db } from "../db/client";
 import { findKeyByHash } from "../db/queries/accounts";
 import type { AppEnv, AuthContext } from "../env";
-import { ApiError, invalidKey } from "../errors";
+import { ApiError, invalidKey, keyChallenge } from "../errors";
 import { limitRest } from "../limits/rate";
 import { extractKey, KEY_PATTERN, parseScopes, prefixFor, sha256Hex } from "./keys";
 
@@ -33,6 +33,7 @@ export async function checkKey(req: Request, env: Env): Promise<Authenticated> {
       401,
       "wrong_environment",
       `this is a ${key.slice(0, 8)} key; this deployment accepts ${expected} keys. Use it against ${where}.`,
+      keyChallenge("invalid_token"),
     );
   }
   // Read from the primary: a replica lagging behind a revocation must not let the key through.
@@ -58,7 +59,12 @@ export const requireKey = (scope: Scope) =>
     const { auth, db, scope: readScope } = await checkKey(c.req.raw, c.env);
     // The spec answers a missing scope with 401, not 403 (interface spec, "Scopes").
     if (!auth.scopes.includes(scope)) {
-      throw new ApiError(401, "insufficient_scope", `this key lacks the \`${scope}\` scope`);
+      throw new ApiError(
+        401,
+        "insufficient_scope",
+        `this key lacks the \`${scope}\` scope`,
+        keyChallenge("insufficient_scope", scope),
+      );
     }
     c.set("auth", auth);
     c.set("db", db);

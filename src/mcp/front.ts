@@ -38,16 +38,15 @@ export async function authenticateMcpKey(request: Request, env: Env): Promise<Au
     if (extractKey(request) === null) throw new ApiError(401, "invalid_api_key", "missing or invalid api key");
     const auth = await authenticate(request, env);
     if (!auth.scopes.includes("mcp:invoke")) {
-      throw new ApiError(401, "insufficient_scope", "this key lacks the `mcp:invoke` scope", {
-        "www-authenticate": challenge("insufficient_scope"),
-      });
+      throw new ApiError(401, "insufficient_scope", "this key lacks the `mcp:invoke` scope");
     }
     return auth;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
+    // MCP's challenge names the resource metadata (the MCP authorization spec), whatever the key check said.
     return problemResponse(err.status, err.code, err.detail, undefined, {
-      "www-authenticate": challenge(),
       ...err.headers,
+      "www-authenticate": challenge(err.code === "insufficient_scope" ? "insufficient_scope" : undefined),
     });
   }
 }
