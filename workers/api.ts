@@ -5,6 +5,7 @@ import { scheduledPoll } from "../src/ingest/feeds/scheduled";
 import { MCP_PATH } from "../src/mcp/front";
 import { SportsMcp } from "./sports-mcp";
 
+export { Ingestor } from "./ingestor";
 export { LiveHub } from "./live-hub";
 export { MatchRoom } from "./match-room";
 export { KeyLimiter } from "./rate-limiter";

@@ -35,7 +35,8 @@ describe.skipIf(!chromiumAvailable)("dashboard in headless Chromium", () => {
     await page.getByRole("button", { name: "Create key" }).click();
     const key = (await page.locator("#new-key-value").textContent())!.trim();
     expect(key).toMatch(/^sk_test_[0-9A-Za-z]{43}$/);
-    expect(await page.getByRole("button", { name: "Copy" }).isVisible()).toBe(true);
+    // The copy button is shown by the page's script once it has loaded: wait for it (fails after the timeout).
+    await page.getByRole("button", { name: "Copy" }).waitFor({ state: "visible", timeout: 5000 });
     const row = page.locator("tbody tr", { hasText: "My app" });
     expect(await row.locator("code").textContent()).toBe(`sk_test_…${key.slice(-4)}`);
 

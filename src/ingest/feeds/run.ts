@@ -1,7 +1,7 @@
 // One poll of a feed adapter for the leagues any account tracks, through the normal ingest path.
 import { dbFor } from "../../db/client";
 import { trackedLeagueIdsAnyAccount } from "../../db/queries/feeds";
-import { ingest } from "../apply";
+import { ingestInOrder } from "../serial";
 import { MAX_OPS } from "../ops";
 import type { FeedAdapter } from "./feed";
 import { httpFeed } from "./http";
@@ -15,7 +15,7 @@ export async function pollFeed(env: Env, adapter: FeedAdapter, now = new Date())
   const ops = await adapter.poll(env, leagues, now);
   const total = { applied: 0, unchanged: 0 };
   for (let i = 0; i < ops.length; i += MAX_OPS) {
-    const r = await ingest(env, ops.slice(i, i + MAX_OPS));
+    const r = await ingestInOrder(env, ops.slice(i, i + MAX_OPS));
     total.applied += r.applied;
     total.unchanged += r.unchanged;
   }

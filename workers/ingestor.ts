@@ -1,0 +1,26 @@
+// Ingestor: every ingest batch (the HTTP route, the simulator, the feed poller) runs in this one object, one batch at
+// a time. A batch reads the current state, plans against it and writes; two batches interleaving would plan on the
+// same stale state (a transition checked against a status already changed, an event published twice). Running them
+// in sequence also publishes in commit order. Throughput is what one object can do (tens of batches per second,
+// each a D1 read and a write); feeds batch many ops per call. Split by sport if that is ever not enough.
+import { DurableObject } from "cloudflare:workers";
+import { ApiError } from "../src/errors";
+import { ingest } from "../src/ingest/apply";
+import type { Op } from "../src/ingest/ops";
+import type { IngestOutcome } from "../src/ingest/serial";
+
+export class Ingestor extends DurableObject<Env> {
+  async apply(ops: Op[]): Promise<IngestOutcome> {
+    // blockConcurrencyWhile: no other call starts until this batch is written and published. Failures come back as
+    // values (a throw inside would reset the object), and the caller rethrows them.
+    return this.ctx.blockConcurrencyWhile(async () => {
+      try {
+        return { ok: true as const, result: await ingest(this.env, ops) };
+      } catch (err) {
+        if (err instanceof ApiError)
+          return { ok: false as const, status: err.status, code: err.code, detail: err.detail };
+        return { ok: false as const, error: err instanceof Error ? err.message : String(err) };
+      }
+    });
+  }
+}
