@@ -84,7 +84,10 @@ export const matchCounts = sqliteTable(
     statusGroup: integer("status_group").notNull(),
     n: integer("n").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sport, t.day, t.leagueId, t.statusGroup] })],
+  (t) => [
+    primaryKey({ columns: [t.sport, t.day, t.leagueId, t.statusGroup] }),
+    index("match_counts_status").on(t.sport, t.day, t.statusGroup, t.leagueId, t.n),
+  ],
 );
 
 export const matchEvents = sqliteTable(
