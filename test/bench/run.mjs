@@ -89,7 +89,7 @@ try {
 }
 if (only.has("P6")) {
   const r = await p6();
-  const kib = (b) => `${(b / 1024).toFixed(0)} KiB`;
+  const kib = (b) => (b < 10 * 1024 ? `${b} B` : `${(b / 1024).toFixed(0)} KiB`);
   row(
     "P6",
     "production bundle (wrangler deploy --dry-run), gzip; start-up to first 200 (prebuilt bundle)",

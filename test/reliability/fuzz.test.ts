@@ -8,7 +8,7 @@ import { generateKey } from "../../src/auth/keys";
 import { admin, createKey } from "../helpers/admin";
 import { seed, today } from "../helpers/seed";
 
-const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const SEED = Number(env.FUZZ_SEED || Date.now() % 2 ** 31);
 const RUNS = { read: 6000, write: 2500, other: 1500 };
 let requests = 0;
 let failures = 0;
