@@ -62,8 +62,8 @@ export async function spend(
   let s = local.get(name);
   let settle: { start: number; unused: number } | undefined;
   if (!s || s.start !== start || s.limit !== limit) {
-    // Tokens left over from an earlier minute go back, so the key's usage history counts what was used.
-    if (s && s.start !== start && s.unused > 0) settle = { start: s.start, unused: s.unused };
+    // Unspent tokens (an earlier minute, or a limit that changed with the plan) go back: usage counts what was used.
+    if (s && s.unused > 0) settle = { start: s.start, unused: s.unused };
     if (local.size > 10_000) prune(start);
     s = { start, limit, unused: 0, objectRemaining: limit, want: 1, lastLeaseAt: 0 };
     local.set(name, s);

@@ -2,7 +2,7 @@ import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin, createKey } from "../helpers/admin";
-import { connect, ingestOps } from "../helpers/live";
+import { connect, goalOp, ingestOps } from "../helpers/live";
 import { seed } from "../helpers/seed";
 
 const s = await seed(["eng1", "euroleague"]);
@@ -36,24 +36,7 @@ const score = (m: any, home: number, away: number, minute = 80) => ({
   away_score: away,
   minute,
 });
-const goal = (m: any, id: string, minute: number) => ({
-  op: "events",
-  match_id: m.id,
-  events: [
-    {
-      id,
-      type: "goal",
-      minute,
-      added_time: null,
-      period: 13,
-      team: "home",
-      player: "P. Scorer",
-      player_in: null,
-      player_out: null,
-      detail: null,
-    },
-  ],
-});
+const goal = (m: any, id: string, minute: number) => goalOp(m.id, id, minute);
 
 describe("/v1/ws/match/{id}", () => {
   it("delivers event_added, score_update and status_change in order with consecutive seq, then closes with 1000", async () => {

@@ -5,7 +5,7 @@ import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hubShard, hubShards } from "../../src/live/sockets";
-import { connect, ingestOps, ingestRaw } from "../helpers/live";
+import { connect, goalOp, ingestOps, ingestRaw } from "../helpers/live";
 import { seed } from "../helpers/seed";
 
 const s = await seed(["eng1"]);
@@ -37,24 +37,7 @@ const score = (id: string, home: number, minute = 70) => ({
   home_score: home,
   minute,
 });
-const goal = (id: string, eventId: string, minute: number) => ({
-  op: "events",
-  match_id: id,
-  events: [
-    {
-      id: eventId,
-      type: "goal",
-      minute,
-      added_time: null,
-      period: 13,
-      team: "home",
-      player: "P. Scorer",
-      player_in: null,
-      player_out: null,
-      detail: null,
-    },
-  ],
-});
+const goal = goalOp;
 const row = (id: string) =>
   env.DB.prepare(
     "SELECT home_score, minute, (SELECT count(*) FROM match_events WHERE match_id = ?1) AS events FROM matches WHERE id = ?1",

@@ -16,6 +16,7 @@ export interface KeyRecord {
   dataVersion: string | null;
 }
 
+// Built on a drizzle instance without a database: it only makes the SQL text, bound later on the caller's session.
 const keyLookup = builtOnce(() =>
   dbFor(null as unknown as D1Database)
     .select({
