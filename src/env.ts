@@ -18,7 +18,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     auth: AuthContext;
-    /** The request's D1 session (set by the key check; reads continue in it). */
+    /** The request's D1 handle (set by the key check, which read the primary; the reads use the same). */
     db: Db;
     /** Tracked leagues and data version seen by the key check (the response cache's key). */
     readScope: { tracked: string; dataVersion: string | null };

@@ -11,8 +11,8 @@ import { extractKey, KEY_PATTERN, parseScopes, prefixFor, sha256Hex } from "./ke
 export interface Authenticated {
   auth: AuthContext;
   /**
-   * The D1 session the key was checked in (it starts on the primary). The request's reads continue in it, so they
-   * see at least the data version the key check saw (src/routes/cache.ts relies on that).
+   * The D1 handle the key was checked on (the primary: see primaryDb). The request's reads use it too, so they see at
+   * least the data version the key check saw (src/routes/cache.ts relies on that).
    */
   db: Db;
   /** What the account's reads depend on besides the request: tracked leagues and the data version. */
