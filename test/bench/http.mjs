@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import { createTestHarness } from "wrangler";
 import { abRounds, benchKeys, load, median, pinAll, startBaseline, startHarness } from "./lib.mjs";
 
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const SEQUENTIAL = Number(process.env.SEQUENTIAL ?? 300);
 const today = () => new Date().toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { abRounds, benchKeys, median, pinAll } from "./lib.mjs";
 
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CALLS = Number(process.env.CALLS ?? 150); // per round and side; the scale plan allows 3000 tool calls/min
 
 export async function p5(w) {

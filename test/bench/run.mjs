@@ -65,20 +65,21 @@ try {
     );
   }
   if (only.has("P4")) {
+    // The target is about the last of the 1,000 sockets: per update, the time until every socket had it.
     const r = await p4(w);
     const m = (side, k) => median(r.rounds[side].map((x) => x[k]));
-    const lastP99 = Math.max(...r.rounds.b.map((x) => x.lastP99));
-    const p99Ratio = median(r.ratios("p99"));
+    const lastRatios = r.ratios("lastP99");
+    const lastRatio = median(lastRatios);
     const delivered = r.rounds.b.reduce((s, x) => s + x.delivered, 0);
     const expected = r.rounds.b.reduce((s, x) => s + x.expected, 0);
     row(
       "P4",
-      `push: POST /internal/ingest → last of 1,000 sockets (${delivered}/${expected} delivered)`,
-      `p50 ${ms(m("b", "p50"))} / p99 ${ms(m("b", "p99"))}; last socket p99 ${ms(lastP99)}`,
-      `p50 ${ms(m("a", "p50"))} / p99 ${ms(m("a", "p99"))}; last socket p99 ${ms(Math.max(...r.rounds.a.map((x) => x.lastP99)))}`,
-      `p99 ${p99Ratio.toFixed(2)}× (${spread(r.ratios("p99"))}); p50 ${median(r.ratios("p50")).toFixed(2)}×`,
-      "p99 ≤ 100 ms, ≤ 3×",
-      m("b", "p99") <= 100 && p99Ratio <= 3 && delivered === expected,
+      `push: POST /internal/ingest → last of 1,000 sockets (${delivered}/${expected} delivered); per round p99 of the last socket, and p50/p99 of all deliveries`,
+      `last socket p99 ${ms(m("b", "lastP99"))} (p50 ${ms(m("b", "lastP50"))}); all: p50 ${ms(m("b", "p50"))} / p99 ${ms(m("b", "p99"))}`,
+      `last socket p99 ${ms(m("a", "lastP99"))} (p50 ${ms(m("a", "lastP50"))}); all: p50 ${ms(m("a", "p50"))} / p99 ${ms(m("a", "p99"))}`,
+      `last-socket p99 ${lastRatio.toFixed(2)}× (${spread(lastRatios)}); all p99 ${median(r.ratios("p99")).toFixed(2)}×`,
+      "last-socket p99 ≤ 100 ms, ≤ 3×",
+      m("b", "lastP99") <= 100 && lastRatio <= 3 && delivered === expected,
     );
     details.push(
       `P4 ingest request (POST until its response) under fan-out: p50 ${ms(r.ingestP50)}, p99 ${ms(r.ingestP99)}.`,
