@@ -1,9 +1,9 @@
 // KeyLimiter: one per API key (idFromName(key id)).
 // - Request budgets: fixed one-minute windows per bucket ("rest", "mcp"), counted in memory and written to the
-//   object's storage, which doubles as the key's usage history (per minute, kept two days).
+//   object's storage, which doubles as the key's usage history (per minute, kept two days). Isolates take the
+//   budget in leases (src/limits/lease.ts); the object grants only what is left, so a key is never allowed more
+//   than its limit, and one isolate's burst of limit + k gets exactly k refusals.
 // - WebSocket slots: leases naming where each socket lives, so revocation knows which rooms and hub shard to tell.
-// One object per key is exact: every request of a key, from any location, is counted by this one object, one at a
-// time (a Durable Object runs single-threaded), so a burst of limit + k gets exactly k refusals.
 import { DurableObject } from "cloudflare:workers";
 import type { Lease } from "../src/limits/lease";
 import type { RateDecision, UsageMinute } from "../src/limits/rate";
@@ -27,8 +27,8 @@ export class KeyLimiter extends DurableObject<Env> {
   private windows = new Map<string, UsageMinute>();
 
   /**
-   * Counts one request against `bucket`'s budget of `limit` per minute. The count lives in memory (the object is
-   * single-threaded, so it is exact) and is written to storage every FLUSH_EVERY requests, on the first refusal,
+   * Counts one request against `bucket`'s budget of `limit` per minute (a lease of one). The count lives in memory
+   * (the object is single-threaded, so it is exact) and is written to storage every FLUSH_EVERY requests, on the first refusal,
    * and by an alarm when the window ends (the usage history). A restart in the middle of a busy minute — a deploy or
    * a crash; an active object is not evicted — resumes from the last write, so it can count up to FLUSH_EVERY - 1
    * requests short once. Writing on every request cost a storage write per call (see the README's benchmark).

@@ -20,7 +20,7 @@ export interface SeedOptions {
   leagues?: readonly string[];
   /**
    * "bench": the benchmark data set (test/bench): the extra competitions too, 10 per sport, and four more finished
-   * seasons behind the previous one (a 5-season history), about 40,000 matches.
+   * seasons behind the previous one (a 5-season history), about 36,000 matches.
    */
   scale?: "demo" | "bench";
 }
