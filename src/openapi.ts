@@ -10,6 +10,18 @@ const problem = (description: string) => ({
   content: { "application/problem+json": { schema: ref("Problem") } },
 });
 
+/** A 401: the problem body and the challenge every 401 carries (RFC 9110 §15.5.2). */
+const unauthorized = (description: string) => ({
+  ...problem(description),
+  headers: {
+    "WWW-Authenticate": {
+      schema: { type: "string" },
+      description:
+        '`Bearer realm="api", error="invalid_token"`, or `error="insufficient_scope", scope="<scope>"` for a missing scope.',
+    },
+  },
+});
+
 const paramSchema = (s: z.ZodType) => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(s, { io: "input", unrepresentable: "any" }) as Record<
     string,
@@ -48,7 +60,7 @@ function op(summary: string, scope: Scope, schemaId: string, params: unknown[], 
         },
         "304": { description: "Not modified: the representation matches If-None-Match." },
         "400": problem("invalid_request: a path or query value is invalid; `detail` names the parameter."),
-        "401": problem("invalid_api_key (`missing or invalid api key`), wrong_environment or insufficient_scope."),
+        "401": unauthorized("invalid_api_key (`missing or invalid api key`), wrong_environment or insufficient_scope."),
         "404": problem(
           extra404
             ? "not_found (unknown or untracked), or no_data (exists, nothing of this kind yet)."
@@ -145,7 +157,7 @@ export function openApiDocument(baseUrl: string) {
           content: { "application/json": { schema: ref("LiveMessage") } },
         },
         "400": problem("invalid_request (e.g. `since`)."),
-        "401": problem("invalid_api_key, wrong_environment or insufficient_scope."),
+        "401": unauthorized("invalid_api_key, wrong_environment or insufficient_scope."),
         "404": problem("not_found: unknown match or a league the account does not track."),
         "426": problem("Upgrade Required: not a WebSocket request."),
         "429": problem("rate_limited: the plan's concurrent connections per key are in use; see Retry-After."),

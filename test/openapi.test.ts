@@ -35,6 +35,19 @@ describe("GET /v1/openapi.json", () => {
     }
   });
 
+  it("documents the challenge on every key-protected 401, and the API sends it", async () => {
+    const doc = (await getJson("/v1/openapi.json")).body;
+    const with401 = Object.entries(doc.paths).filter(
+      ([p]) => p !== "/v1/mcp" && (doc.paths as any)[p].get?.responses["401"],
+    );
+    expect(with401.length).toBeGreaterThanOrEqual(18);
+    for (const [p, item] of with401)
+      expect((item as any).get.responses["401"].headers?.["WWW-Authenticate"], p).toBeDefined();
+    const res = await getJson("/v1/football/leagues");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe('Bearer realm="api", error="invalid_token"');
+  });
+
   it("every $ref resolves to a component schema", async () => {
     const doc = (await getJson("/v1/openapi.json")).body;
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);

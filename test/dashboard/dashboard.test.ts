@@ -1,17 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../../src/auth/password";
-import { Agent } from "../helpers/browser";
+import { Agent, signedUp } from "../helpers/browser";
 import { get, seed } from "../helpers/seed";
 
 await seed(["eng1", "euroleague"]);
-
-async function signedIn(email: string) {
-  const a = new Agent();
-  const res = await a.signUp(email);
-  expect(res.status).toBe(303);
-  return a;
-}
 
 async function createKey(a: Agent, name: string, scopes?: string[]) {
   const _csrf = await a.csrf("/dashboard/keys");
@@ -63,7 +56,7 @@ describe("sessions", () => {
   });
 
   it("an expired session signs the user out", async () => {
-    const a = await signedIn("expiry@example.com");
+    const a = await signedUp("expiry@example.com");
     await env.DB.prepare(
       "UPDATE sessions SET expires_at = 0 WHERE account_id = (SELECT id FROM accounts WHERE email = 'expiry@example.com')",
     ).run();
@@ -71,13 +64,13 @@ describe("sessions", () => {
   });
 
   it("wrong passwords are throttled per account: the sixth try is refused even with the right password", async () => {
-    await signedIn("throttle@example.com");
+    await signedUp("throttle@example.com");
     const a = new Agent();
     for (let i = 0; i < 5; i++) expect((await a.signIn("throttle@example.com", "wrong password!")).status).toBe(401);
     const blocked = await a.signIn("throttle@example.com", "correct horse battery");
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toContain("Too many failed attempts");
-    const other = await signedIn("not-throttled@example.com");
+    const other = await signedUp("not-throttled@example.com");
     expect(other.cookies.size).toBeGreaterThan(0);
   });
 
@@ -89,7 +82,7 @@ describe("sessions", () => {
 
 describe("CSRF", () => {
   it("rejects a form POST without the token, with a wrong token, or from another origin", async () => {
-    const a = await signedIn("csrf@example.com");
+    const a = await signedUp("csrf@example.com");
     const _csrf = await a.csrf("/dashboard/keys");
     expect((await a.post("/dashboard/keys", { name: "x", scopes: "read:matches" })).status).toBe(403);
     expect((await a.post("/dashboard/keys", { name: "x", scopes: "read:matches", _csrf: "A".repeat(22) })).status).toBe(
@@ -114,7 +107,7 @@ describe("CSRF", () => {
 
 describe("API keys page", () => {
   it("shows a new key once, lists it by name, prefix and last four; the key works and revocation stops it", async () => {
-    const a = await signedIn("keys@example.com");
+    const a = await signedUp("keys@example.com");
     const { res, key, html } = await createKey(a, "Backfill job", ["read:leagues"]);
     expect(res.status).toBe(201);
     expect(key).toBeDefined();
@@ -136,7 +129,7 @@ describe("API keys page", () => {
   });
 
   it("escapes a key name like <script>", async () => {
-    const a = await signedIn("xss@example.com");
+    const a = await signedUp("xss@example.com");
     await createKey(a, `<script>alert("x")</script>`);
     const html = await (await a.get("/dashboard/keys")).text();
     expect(html).not.toContain(`<script>alert`);
@@ -144,17 +137,17 @@ describe("API keys page", () => {
   });
 
   it("cannot revoke another account's key", async () => {
-    const owner = await signedIn("owner@example.com");
+    const owner = await signedUp("owner@example.com");
     const { key } = await createKey(owner, "mine");
     const ownerId = /data-key-id="([^"]+)"/.exec(await (await owner.get("/dashboard/keys")).text())![1]!;
-    const thief = await signedIn("thief@example.com");
+    const thief = await signedUp("thief@example.com");
     const _csrf = await thief.csrf("/dashboard/keys");
     expect((await thief.post(`/dashboard/keys/${ownerId}/revoke`, { _csrf })).status).toBe(404);
     expect((await get("/v1/football/leagues", key!)).status).toBe(200);
   });
 
   it("serves every page with a strict CSP and no-store", async () => {
-    const a = await signedIn("headers@example.com");
+    const a = await signedUp("headers@example.com");
     for (const p of ["/dashboard/keys", "/dashboard/leagues", "/dashboard/plan", "/dashboard/sign-in"]) {
       const res = await a.get(p);
       expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
@@ -166,7 +159,7 @@ describe("API keys page", () => {
 
 describe("tracked leagues and plan pages", () => {
   it("unticking a league removes it from the account's API", async () => {
-    const a = await signedIn("leagues@example.com");
+    const a = await signedUp("leagues@example.com");
     const { key } = await createKey(a, "k");
     expect(((await (await get("/v1/basketball/leagues", key!)).json()) as any).data.map((l: any) => l.id)).toEqual([
       "lg_bb_euroleague",
@@ -181,7 +174,7 @@ describe("tracked leagues and plan pages", () => {
   });
 
   it("shows the plan, its limits and this minute's usage", async () => {
-    const a = await signedIn("plan@example.com");
+    const a = await signedUp("plan@example.com");
     const { key } = await createKey(a, "usage key");
     for (let i = 0; i < 3; i++) await get("/v1/football/leagues", key!);
     const html = await (await a.get("/dashboard/plan")).text();

@@ -18,6 +18,10 @@ let page: Page;
 let as: oauth.AuthorizationServer;
 let client: oauth.Client;
 
+/** The token request for an authorization code: a public client with PKCE, the registered redirect. */
+const exchange = (params: URLSearchParams, verifier: string) =>
+  oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, insecure);
+
 /**
  * Drives the browser through an authorization-code request with PKCE S256; returns the callback URL the server
  * redirected to (or null) and the status of the first page.
@@ -103,15 +107,7 @@ describe.skipIf(!chromiumAvailable)("OAuth 2.0 for MCP with oauth4webapi and Chr
     const { callback } = await authorize(verifier, state);
     expect(callback).not.toBeNull();
     const params = oauth.validateAuthResponse(as, client, callback!, state);
-    const tokenRes = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      REDIRECT,
-      verifier,
-      insecure,
-    );
+    const tokenRes = await exchange(params, verifier);
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, tokenRes);
     expect(tokens.token_type).toBe("bearer");
     expect(tokens.expires_in).toBe(3600);
@@ -155,37 +151,13 @@ describe.skipIf(!chromiumAvailable)("OAuth 2.0 for MCP with oauth4webapi and Chr
     const state = oauth.generateRandomState();
     const { callback } = await authorize(verifier, state);
     const params = oauth.validateAuthResponse(as, client, callback!, state);
-    const wrong = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      REDIRECT,
-      oauth.generateRandomCodeVerifier(),
-      insecure,
-    );
+    const wrong = await exchange(params, oauth.generateRandomCodeVerifier());
     await expect(oauth.processAuthorizationCodeResponse(as, client, wrong)).rejects.toMatchObject({
       error: "invalid_grant",
     });
-    const first = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      REDIRECT,
-      verifier,
-      insecure,
-    );
+    const first = await exchange(params, verifier);
     expect((await oauth.processAuthorizationCodeResponse(as, client, first)).access_token).toBeTruthy();
-    const reused = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      REDIRECT,
-      verifier,
-      insecure,
-    );
+    const reused = await exchange(params, verifier);
     await expect(oauth.processAuthorizationCodeResponse(as, client, reused)).rejects.toMatchObject({
       error: "invalid_grant",
     });

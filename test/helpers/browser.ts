@@ -49,3 +49,11 @@ export class Agent {
     return this.post("/dashboard/sign-in", { email, password, _csrf });
   }
 }
+
+/** A new dashboard account, signed in (sign-up answers 303 to the dashboard). */
+export async function signedUp(email: string, password?: string): Promise<Agent> {
+  const a = new Agent();
+  const res = await a.signUp(email, password);
+  if (res.status !== 303) throw new Error(`sign-up of ${email}: ${res.status}`);
+  return a;
+}

@@ -50,17 +50,21 @@ export async function token(fields: Record<string, string>) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
+/** The authorization-code exchange at the token endpoint (PKCE, the registered redirect). */
+export const codeGrant = (clientId: string, code: string, verifier: string) =>
+  token({
+    grant_type: "authorization_code",
+    code,
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_verifier: verifier,
+  });
+
 /** Register, sign in, approve, exchange the code: a fresh token set for `agent`'s account. */
 export async function tokensFor(agent: Agent) {
   const client = (await register()).body;
   const { verifier, challenge } = await pkce();
   const { location } = await approve(agent, client.client_id, challenge);
-  const t = await token({
-    grant_type: "authorization_code",
-    code: location.searchParams.get("code")!,
-    client_id: client.client_id,
-    redirect_uri: REDIRECT,
-    code_verifier: verifier,
-  });
+  const t = await codeGrant(client.client_id, location.searchParams.get("code")!, verifier);
   return { client, ...t.body };
 }

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Agent } from "../helpers/browser";
+import { signedUp } from "../helpers/browser";
 import { mcpPost } from "../helpers/mcp";
 import { token, tokensFor } from "../helpers/oauth";
 import { seed } from "../helpers/seed";
@@ -17,15 +17,9 @@ const list = (accessToken: string) =>
     { authorization: `Bearer ${accessToken}` },
   );
 
-async function user(email: string) {
-  const a = new Agent();
-  await a.signUp(email);
-  return a;
-}
-
 describe("refresh-token reuse beyond the one-step grace revokes the grant", () => {
   it("after T0 → T1 → T2, presenting T0 again kills the grant: T2's access and refresh tokens stop working", async () => {
-    const t = await tokensFor(await user("reuse@example.com"));
+    const t = await tokensFor(await signedUp("reuse@example.com"));
     const r1 = await token({
       grant_type: "refresh_token",
       refresh_token: t.refresh_token,
@@ -54,7 +48,7 @@ describe("refresh-token reuse beyond the one-step grace revokes the grant", () =
   });
 
   it("a garbage refresh token revokes nothing", async () => {
-    const t = await tokensFor(await user("garbage@example.com"));
+    const t = await tokensFor(await signedUp("garbage@example.com"));
     const [userId, grantId] = t.refresh_token.split(":");
     const forged = await token({
       grant_type: "refresh_token",
@@ -68,7 +62,7 @@ describe("refresh-token reuse beyond the one-step grace revokes the grant", () =
 
 describe("connected apps in the dashboard", () => {
   it("lists the grant by client name and revoking it stops its token on the next call", async () => {
-    const a = await user("apps@example.com");
+    const a = await signedUp("apps@example.com");
     const t = await tokensFor(a);
     expect((await list(t.access_token)).status).toBe(200);
     const page = await (await a.get("/dashboard/apps")).text();
@@ -84,10 +78,10 @@ describe("connected apps in the dashboard", () => {
   });
 
   it("another account cannot revoke it", async () => {
-    const owner = await user("apps-owner@example.com");
+    const owner = await signedUp("apps-owner@example.com");
     const t = await tokensFor(owner);
     const grantId = /data-grant-id="([^"]+)"/.exec(await (await owner.get("/dashboard/apps")).text())![1]!;
-    const other = await user("apps-other@example.com");
+    const other = await signedUp("apps-other@example.com");
     const _csrf = await other.csrf("/dashboard/apps");
     expect((await other.post(`/dashboard/apps/${grantId}/revoke`, { _csrf })).status).toBe(404);
     expect((await list(t.access_token)).status).toBe(200);
@@ -96,7 +90,7 @@ describe("connected apps in the dashboard", () => {
 
 describe("expired access tokens", () => {
   it("answer 401 invalid_token (the client refreshes and retries)", async () => {
-    const t = await tokensFor(await user("expired@example.com"));
+    const t = await tokensFor(await signedUp("expired@example.com"));
     const keys = (await env.OAUTH_KV.list({ prefix: `token:${t.access_token.split(":")[0]}:` })).keys;
     for (const k of keys) {
       const v = (await env.OAUTH_KV.get(k.name, "json")) as any;

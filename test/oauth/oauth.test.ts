@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { Agent } from "../helpers/browser";
+import { Agent, signedUp } from "../helpers/browser";
 import { mcpPost, mcpSession } from "../helpers/mcp";
-import { approve, call, pkce, register, REDIRECT, token, tokensFor } from "../helpers/oauth";
+import { approve, call, codeGrant, pkce, register, REDIRECT, token, tokensFor } from "../helpers/oauth";
 import { seed } from "../helpers/seed";
 
 await seed(["eng1"]);
-
-async function user(email: string) {
-  const a = new Agent();
-  await a.signUp(email);
-  return a;
-}
 
 describe("discovery (RFC 9728, RFC 8414)", () => {
   it("serves protected-resource metadata at both paths and authorization-server metadata", async () => {
@@ -50,7 +44,7 @@ describe("registration, consent, tokens", () => {
     );
     expect(first.status).toBe(303);
     expect(first.headers.get("location")).toMatch(/^\/dashboard\/sign-in\?next=%2Foauth%2Fauthorize%3F/);
-    const a = await user("consent@example.com");
+    const a = await signedUp("consent@example.com");
     const { html, res, location } = await approve(a, client.client_id, challenge);
     expect(html).toContain('<strong id="client-name">Claude Desktop</strong>');
     expect(html).toContain('<strong id="redirect-host">127.0.0.1</strong>');
@@ -64,7 +58,7 @@ describe("registration, consent, tokens", () => {
   it("the consent page's CSP lets its form redirect to the registered client, and nowhere else", async () => {
     const { body: client } = await register();
     const { challenge } = await pkce();
-    const a = await user("csp@example.com");
+    const a = await signedUp("csp@example.com");
     const res = await a.get(
       `/oauth/authorize?response_type=code&client_id=${client.client_id}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=s&code_challenge=${challenge}&code_challenge_method=S256&scope=mcp:invoke`,
     );
@@ -74,7 +68,7 @@ describe("registration, consent, tokens", () => {
   it("deny sends the user back with access_denied; a forged consent POST is refused", async () => {
     const { body: client } = await register();
     const { challenge } = await pkce();
-    const a = await user("deny@example.com");
+    const a = await signedUp("deny@example.com");
     const { location } = await approve(a, client.client_id, challenge, "deny");
     expect(location.searchParams.get("error")).toBe("access_denied");
     expect(location.searchParams.get("code")).toBeNull();
@@ -84,7 +78,7 @@ describe("registration, consent, tokens", () => {
 
   it("PKCE S256 is required", async () => {
     const { body: client } = await register();
-    const a = await user("pkce@example.com");
+    const a = await signedUp("pkce@example.com");
     const res = await a.get(
       `/oauth/authorize?response_type=code&client_id=${client.client_id}&redirect_uri=${encodeURIComponent(REDIRECT)}&state=s&scope=mcp:invoke`,
     );
@@ -93,30 +87,18 @@ describe("registration, consent, tokens", () => {
   });
 
   it("code + verifier → a 3600 s bearer token for mcp:invoke that calls the tools; a wrong verifier and a reused code fail", async () => {
-    const a = await user("token@example.com");
+    const a = await signedUp("token@example.com");
     const { body: client } = await register();
     const { verifier, challenge } = await pkce();
     const { location } = await approve(a, client.client_id, challenge);
     const code = location.searchParams.get("code")!;
-    const wrong = await token({
-      grant_type: "authorization_code",
-      code,
-      client_id: client.client_id,
-      redirect_uri: REDIRECT,
-      code_verifier: "x".repeat(43),
-    });
+    const wrong = await codeGrant(client.client_id, code, "x".repeat(43));
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe("invalid_grant");
 
     const { verifier: v2, challenge: c2 } = await pkce();
     const { location: l2 } = await approve(a, client.client_id, c2);
-    const ok = await token({
-      grant_type: "authorization_code",
-      code: l2.searchParams.get("code")!,
-      client_id: client.client_id,
-      redirect_uri: REDIRECT,
-      code_verifier: v2,
-    });
+    const ok = await codeGrant(client.client_id, l2.searchParams.get("code")!, v2);
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ token_type: "bearer", expires_in: 3600, scope: "mcp:invoke" });
     expect(ok.body.refresh_token).toBeTruthy();
@@ -126,13 +108,7 @@ describe("registration, consent, tokens", () => {
     expect(leagues.structuredContent.leagues.map((l: any) => l.id)).toEqual(["lg_fb_eng1"]);
 
     // Replaying a used code fails, and (RFC 6749 §4.1.2) revokes what that code produced.
-    const again = await token({
-      grant_type: "authorization_code",
-      code: l2.searchParams.get("code")!,
-      client_id: client.client_id,
-      redirect_uri: REDIRECT,
-      code_verifier: v2,
-    });
+    const again = await codeGrant(client.client_id, l2.searchParams.get("code")!, v2);
     expect(again.status).toBe(400);
     const after = await mcpPost(
       { jsonrpc: "2.0", id: 9, method: "tools/list" },
@@ -143,7 +119,7 @@ describe("registration, consent, tokens", () => {
   });
 
   it("refresh rotates the refresh token; the old one then fails", async () => {
-    const a = await user("refresh@example.com");
+    const a = await signedUp("refresh@example.com");
     const t = await tokensFor(a);
     const r1 = await token({
       grant_type: "refresh_token",

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { generateKey } from "../../src/auth/keys";
 import { SCOPES, type Scope } from "../../src/domain/codes";
 import { admin, createKey } from "../helpers/admin";
-import { Agent } from "../helpers/browser";
+import { signedUp } from "../helpers/browser";
 import { tokensFor } from "../helpers/oauth";
 import { seed } from "../helpers/seed";
 
@@ -88,16 +88,7 @@ beforeAll(async () => {
     ).key;
 
   // Three OAuth grants: one as issued, one expired, one bound to another resource (audience).
-  const mint = async (email: string) =>
-    (
-      await tokensFor(
-        await (async () => {
-          const a = new Agent();
-          await a.signUp(email);
-          return a;
-        })(),
-      )
-    ).access_token as string;
+  const mint = async (email: string) => (await tokensFor(await signedUp(email))).access_token as string;
   const edit = async (accessToken: string, change: (v: any) => any) => {
     for (const k of (await env.OAUTH_KV.list({ prefix: `token:${accessToken.split(":")[0]}:` })).keys) {
       await env.OAUTH_KV.put(k.name, JSON.stringify(change(await env.OAUTH_KV.get(k.name, "json"))));

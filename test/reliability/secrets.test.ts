@@ -4,7 +4,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { generateKey } from "../../src/auth/keys";
 import { admin, createKey } from "../helpers/admin";
-import { Agent } from "../helpers/browser";
+import { Agent, signedUp } from "../helpers/browser";
 import { tokensFor } from "../helpers/oauth";
 import { get, seed } from "../helpers/seed";
 
@@ -60,9 +60,7 @@ describe("secrets in logs and storage", () => {
     await admin("POST", "/accounts", { email: "x" }, `${env.ADMIN_TOKEN}x`);
 
     // A dashboard account (password) and an OAuth grant (access and refresh tokens), then a wrong password.
-    const agent = new Agent();
-    await agent.signUp("leak@example.com", PASSWORD);
-    const tokens = await tokensFor(agent);
+    const tokens = await tokensFor(await signedUp("leak@example.com", PASSWORD));
     secrets.push(tokens.access_token, tokens.refresh_token);
     await exports.default.fetch("http://127.0.0.1:8787/v1/mcp", {
       method: "POST",

@@ -32,7 +32,7 @@ export async function writeDemo(db: Db, stamp: string, rows: DemoRows): Promise<
     raw("DELETE FROM matches WHERE league_id IN (SELECT value FROM json_each(?))", leagueIds),
     raw("DELETE FROM standings WHERE league_id IN (SELECT value FROM json_each(?))", leagueIds),
     ...matchRows(db, rows),
-    raw("INSERT OR REPLACE INTO meta (key, value) VALUES ('demo', ?)", stamp),
+    stampStatement(db, stamp),
   ]);
 }
 
@@ -50,6 +50,9 @@ export async function appendDemo(db: Db, rows: DemoRows): Promise<void> {
   await db.$client.batch(matchRows(db, rows));
 }
 
+const stampStatement = (db: Db, stamp: string) =>
+  db.$client.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('demo', ?)").bind(stamp);
+
 export async function setDemoStamp(db: Db, stamp: string): Promise<void> {
-  await db.$client.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('demo', ?)").bind(stamp).run();
+  await stampStatement(db, stamp).run();
 }

@@ -109,6 +109,7 @@ function pageQuery(db: Db, f: MatchFilter, v: PageValues) {
     .limit(v.take as number);
 }
 
+/** `total` from the trigger-maintained counters: a few rows per league, whatever the number of matches. */
 function totalQuery(db: Db, v: PageValues) {
   return db
     .select({ total: sql<number>`coalesce(sum(${matchCounts.n}), 0)`.as("total") })
@@ -127,9 +128,6 @@ function totalQuery(db: Db, v: PageValues) {
 /** The page query: one ordered range of a (…, kickoff_ts, id) index, limit + 1 rows to know if more exist. */
 export const matchPageQuery = (db: Db, f: MatchFilter, limit: number, after?: Cursor) =>
   pageQuery(db, f, pageValues(f, limit, after));
-
-/** `total` from the trigger-maintained counters: a few rows per league, whatever the number of matches. */
-export const matchTotalQuery = (db: Db, f: MatchFilter) => totalQuery(db, pageValues(f, 0));
 
 /** The SQL of the page and total queries, built once per filter shape (which filters, whether a cursor). */
 const shapes = new Map<string, { page: BuiltQuery; total: BuiltQuery }>();
