@@ -111,18 +111,22 @@ describe.each(SPORTS)("GET /v1/%s/matches", (sport) => {
     const first = await getJson(`${base}?date=${today()}&limit=2`, s.key);
     const { env } = await import("cloudflare:workers");
     const m = first.body.data[0];
+    // Same kickoff as the day's first match and an id that sorts before it: first in the (kickoff, id) order and on
+    // the same UTC day whatever the time of day (a kickoff a minute earlier fell into yesterday at 00:00).
+    const inserted = `0_inserted_${sport}`;
     await env.DB.prepare(
       `INSERT INTO matches (id, sport, league_id, season, home_team_id, away_team_id, home_team, away_team, status_code, kickoff_ts, updated_at)
-       SELECT 'zz_inserted_${sport}', sport, league_id, season, home_team_id, away_team_id, home_team, away_team, 1, kickoff_ts - 60, updated_at FROM matches WHERE id = ?`,
+       SELECT ?, sport, league_id, season, home_team_id, away_team_id, home_team, away_team, 1, kickoff_ts, updated_at FROM matches WHERE id = ?`,
     )
-      .bind(m.id)
+      .bind(inserted, m.id)
       .run();
     const second = await getJson(`${base}?date=${today()}&limit=2&after=${first.body.next_cursor}`, s.key);
     const third = await getJson(`${base}?date=${today()}&limit=4`, s.key);
-    expect(second.body.data.map((x: any) => x.id)).not.toContain(`zz_inserted_${sport}`);
+    expect(third.body.data[0].id).toBe(inserted);
+    expect(second.body.data.map((x: any) => x.id)).not.toContain(inserted);
     expect(second.body.data[0].id).toBe(third.body.data[3].id);
     expect(second.body.total).toBe(first.body.total + 1);
-    await env.DB.prepare("DELETE FROM matches WHERE id = ?").bind(`zz_inserted_${sport}`).run();
+    await env.DB.prepare("DELETE FROM matches WHERE id = ?").bind(inserted).run();
   });
 });
 
