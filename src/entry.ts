@@ -2,6 +2,7 @@
 // everything else — OAuth discovery, registration, tokens, MCP with OAuth tokens — goes through the OAuth provider,
 // whose default handler is the Hono app.
 import { getOAuthApi, OAuthProvider, type OAuthProviderOptions } from "@cloudflare/workers-oauth-provider";
+import { foreignHost } from "./auth/host";
 import { refreshWithReuseDetection, tokenOfRevokedGrant } from "./auth/oauth-grants";
 import { dbFor, primaryDb } from "./db/client";
 import type { Hono } from "hono";
@@ -43,6 +44,8 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
   const provider = (env: Env) => forBase(env).provider;
 
   return async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
+    const misdirected = foreignHost(request, env);
+    if (misdirected) return misdirected;
     const url = new URL(request.url);
     // The contract serves RFC 9728 metadata at the bare path too; the library only at the resource's path.
     if (url.pathname === "/.well-known/oauth-protected-resource") {

@@ -19,6 +19,7 @@ export const REASON: Record<number, string> = {
   409: "Conflict",
   413: "Content Too Large",
   415: "Unsupported Media Type",
+  421: "Misdirected Request",
   426: "Upgrade Required",
   429: "Too Many Requests",
   500: "Internal Server Error",

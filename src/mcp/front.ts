@@ -1,5 +1,6 @@
 // In front of /v1/mcp: Origin validation and API keys. OAuth access tokens are checked by the OAuth provider.
 import { authenticate } from "../auth/api-key";
+import { isOurOrigin } from "../auth/host";
 import { extractKey } from "../auth/keys";
 import type { AuthContext } from "../env";
 import { ApiError, problemResponse } from "../errors";
@@ -16,9 +17,8 @@ export const resourceMetadataUrl = (base: string) =>
  */
 export function foreignOrigin(request: Request, env: Env): Response | undefined {
   const origin = request.headers.get("origin");
-  if (!origin) return undefined;
-  const ours = [new URL(request.url).origin, new URL(env.PUBLIC_BASE_URL).origin];
-  if (ours.includes(origin)) return undefined;
+  // Never the request's own Host: under DNS rebinding it is the attacker's name too (src/auth/host.ts).
+  if (!origin || isOurOrigin(origin, env)) return undefined;
   return problemResponse(403, "invalid_request", `origin ${origin} may not use this MCP server`);
 }
 

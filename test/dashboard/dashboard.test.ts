@@ -50,7 +50,7 @@ describe("sessions", () => {
   });
 
   it("over https the cookie is __Host- and Secure", async () => {
-    const a = new Agent("https://api.example.com");
+    const a = new Agent("https://localhost");
     const res = await a.signUp("https@example.com");
     expect(res.headers.getSetCookie().find((c) => c.startsWith("__Host-session="))).toMatch(/Secure/);
   });

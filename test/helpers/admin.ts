@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 
 export function admin(method: string, path: string, body?: unknown, token: string = env.ADMIN_TOKEN) {
-  return exports.default.fetch(`http://api.test/internal/admin${path}`, {
+  return exports.default.fetch(`http://127.0.0.1:8787/internal/admin${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),

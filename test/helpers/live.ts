@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 
 export function ingestRaw(body: unknown, token: string = env.INGEST_TOKEN) {
-  return exports.default.fetch("http://api.test/internal/ingest", {
+  return exports.default.fetch("http://127.0.0.1:8787/internal/ingest", {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -47,7 +47,7 @@ export async function connect(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<Response & { socket?: TestSocket }> {
-  const res = await exports.default.fetch(`http://api.test${path}`, { headers: { upgrade: "websocket", ...headers } });
+  const res = await exports.default.fetch(`http://127.0.0.1:8787${path}`, { headers: { upgrade: "websocket", ...headers } });
   if (res.status !== 101 || !res.webSocket) return res;
   const ws = res.webSocket;
   ws.accept();

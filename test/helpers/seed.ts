@@ -24,7 +24,7 @@ export const today = () => new Date().toISOString().slice(0, 10);
 export function get(path: string, key?: string, headers: Record<string, string> = {}) {
   const h: Record<string, string> = { ...headers };
   if (key) h["x-api-key"] = key;
-  return exports.default.fetch(`http://api.test${path}`, { headers: h });
+  return exports.default.fetch(`http://127.0.0.1:8787${path}`, { headers: h });
 }
 
 export async function getJson<T = any>(path: string, key?: string, headers: Record<string, string> = {}) {

@@ -126,7 +126,7 @@ describe("checks before the upgrade", () => {
     const otherKey = await createKey(other.id);
     expect((await connect(`/v1/ws/match/${m.id}`, { "x-api-key": otherKey.key })).status).toBe(404);
     const { exports } = await import("cloudflare:workers");
-    const plain = await exports.default.fetch(`http://api.test/v1/ws/match/${m.id}`, {
+    const plain = await exports.default.fetch(`http://127.0.0.1:8787/v1/ws/match/${m.id}`, {
       headers: { "x-api-key": s.key },
     });
     expect(plain.status).toBe(426);

@@ -1,5 +1,5 @@
-// One table: every endpoint (REST of both sports, WebSocket upgrades, MCP) × every credential case → the status,
-// the problem code and the WWW-Authenticate challenge a client gets.
+// One table: every endpoint (REST of both sports, WebSocket upgrades, MCP) × every credential, Host and Origin case
+// → the status, the problem code and the WWW-Authenticate challenge a client gets.
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateKey } from "../../src/auth/keys";
@@ -58,7 +58,13 @@ ENDPOINTS.push(
   { name: "mcp", scope: "mcp:invoke", kind: "mcp", path: "/v1/mcp" },
 );
 
-type Case = { name: string; headers: () => Record<string, string>; expect: (e: Endpoint) => Expected };
+type Case = {
+  name: string;
+  headers: () => Record<string, string>;
+  expect: (e: Endpoint) => Expected;
+  /** The URL's origin (default ours): a DNS-rebinding page reaches us under its own name. */
+  origin?: string;
+};
 type Expected = { status: number; code?: string; challenge?: RegExp };
 
 const METADATA = /resource_metadata="http:\/\/127\.0\.0\.1:8787\/\.well-known\/oauth-protected-resource\/v1\/mcp"/;
@@ -142,11 +148,34 @@ const CASES: Case[] = [
     expect: (e) =>
       e.kind === "mcp" ? { status: 401, challenge: /error="invalid_token"/ } : keyRefused("invalid_api_key")(e),
   },
+  // Host and Origin (CONTRACT.md "Abuse limits"): only our own host is answered, on every route; MCP refuses a
+  // foreign browser Origin, while REST and WebSockets serve browser apps of any origin that hold a key.
+  {
+    name: "valid key, foreign Host (DNS rebinding)",
+    origin: "http://rebind.example:8787",
+    headers: () => ({ "x-api-key": s.key, origin: "http://rebind.example:8787" }),
+    expect: () => ({ status: 421, code: "invalid_request" }),
+  },
+  {
+    name: "valid key, foreign Host header",
+    headers: () => ({ "x-api-key": s.key, host: "rebind.example" }),
+    expect: () => ({ status: 421, code: "invalid_request" }),
+  },
+  {
+    name: "valid key, foreign Origin",
+    headers: () => ({ "x-api-key": s.key, origin: "https://evil.example" }),
+    expect: (e) => (e.kind === "mcp" ? { status: 403, code: "invalid_request" } : ok(e)),
+  },
+  {
+    name: "valid key, our Origin",
+    headers: () => ({ "x-api-key": s.key, origin: "http://127.0.0.1:8787" }),
+    expect: ok,
+  },
 ];
 
-async function send(e: Endpoint, headers: Record<string, string>): Promise<Response> {
+async function send(e: Endpoint, headers: Record<string, string>, origin = "http://127.0.0.1:8787"): Promise<Response> {
   if (e.kind === "mcp") {
-    return exports.default.fetch("http://127.0.0.1:8787/v1/mcp", {
+    return exports.default.fetch(`${origin}/v1/mcp`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
       body: JSON.stringify({
@@ -157,7 +186,7 @@ async function send(e: Endpoint, headers: Record<string, string>): Promise<Respo
       }),
     });
   }
-  return exports.default.fetch(`http://api.test${e.path}`, {
+  return exports.default.fetch(`${origin}${e.path}`, {
     headers: e.kind === "ws" ? { upgrade: "websocket", ...headers } : headers,
   });
 }
@@ -166,7 +195,7 @@ describe("auth matrix", () => {
   for (const c of CASES) {
     it.each(ENDPOINTS.map((e) => [e.name, e] as const))(`${c.name} → %s`, async (_, e) => {
       const want = c.expect(e);
-      const res = await send(e, c.headers());
+      const res = await send(e, c.headers(), c.origin);
       expect(res.status).toBe(want.status);
       if (res.status === 101) {
         res.webSocket!.accept();

@@ -89,7 +89,7 @@ const readPath = fc.oneof(
 // Each known parameter gets a valid value as often as an adversarial one, so requests reach the deep paths (a real
 // filter combination, a cursor) as well as the validators; unknown parameters ride along.
 const validCursor = await (async () => {
-  const res = await exports.default.fetch("http://api.test/v1/football/matches?limit=1", {
+  const res = await exports.default.fetch("http://127.0.0.1:8787/v1/football/matches?limit=1", {
     headers: { "x-api-key": s.key },
   });
   return ((await res.json()) as { next_cursor: string }).next_cursor;
@@ -133,7 +133,7 @@ const extraHeaders = fc.dictionary(
 
 async function call(method: string, path: string, headers: Record<string, string>, body?: BodyInit) {
   requests++;
-  return exports.default.fetch(`http://api.test${path}`, { method, headers, body });
+  return exports.default.fetch(`http://127.0.0.1:8787${path}`, { method, headers, body });
 }
 
 /** The contract's error shape: problem+json naming the request id. */

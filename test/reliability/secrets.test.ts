@@ -36,12 +36,12 @@ describe("secrets in logs and storage", () => {
     for (const key of [s.key, made.key, revoked.key, unknown, "sk_test_short"]) {
       await get("/v1/football/matches?limit=5", key);
       await get("/v1/football/matches?limit=0", key);
-      await exports.default.fetch(`http://api.test/v1/football/leagues?api_key=${key}`);
-      await exports.default.fetch("http://api.test/v1/football/leagues", {
+      await exports.default.fetch(`http://127.0.0.1:8787/v1/football/leagues?api_key=${key}`);
+      await exports.default.fetch("http://127.0.0.1:8787/v1/football/leagues", {
         headers: { authorization: `Bearer ${key}` },
       });
-      await exports.default.fetch(`http://api.test/v1/ws/live?api_key=${key}`, { headers: { upgrade: "websocket" } });
-      await exports.default.fetch("http://api.test/v1/mcp", {
+      await exports.default.fetch(`http://127.0.0.1:8787/v1/ws/live?api_key=${key}`, { headers: { upgrade: "websocket" } });
+      await exports.default.fetch("http://127.0.0.1:8787/v1/mcp", {
         method: "POST",
         headers: {
           "x-api-key": key,
@@ -52,7 +52,7 @@ describe("secrets in logs and storage", () => {
       });
     }
     // Shared secrets, right and wrong.
-    await exports.default.fetch("http://api.test/internal/ingest", {
+    await exports.default.fetch("http://127.0.0.1:8787/internal/ingest", {
       method: "POST",
       headers: { authorization: `Bearer ${env.INGEST_TOKEN}`, "content-type": "application/json" },
       body: "{not json",
