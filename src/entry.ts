@@ -3,7 +3,7 @@
 // whose default handler is the Hono app.
 import { getOAuthApi, OAuthProvider, type OAuthProviderOptions } from "@cloudflare/workers-oauth-provider";
 import { foreignHost } from "./auth/host";
-import { refreshWithReuseDetection, tokenOfRevokedGrant } from "./auth/oauth-grants";
+import { tokenWithReuseDetection, tokenOfRevokedGrant } from "./auth/oauth-grants";
 import { dbFor, primaryDb } from "./db/client";
 import type { Hono } from "hono";
 import type { AppEnv } from "./env";
@@ -78,7 +78,7 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
     }
     if (url.pathname === "/oauth/token" && request.method === "POST") {
       const { provider: p, options } = forBase(env);
-      return refreshWithReuseDetection(request, (r) => p.fetch(r, env, ctx), dbFor(env.DB), getOAuthApi(options, env));
+      return tokenWithReuseDetection(request, (r) => p.fetch(r, env, ctx), dbFor(env.DB), getOAuthApi(options, env));
     }
     return provider(env).fetch(request, env, ctx);
   };

@@ -1,7 +1,7 @@
 // What the OAuth library leaves to us: strongly consistent grant revocation and refresh-token reuse detection.
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Db } from "../db/client";
-import { findRotatedRefresh, isGrantRevoked, markGrantRevoked, recordRotatedRefresh } from "../db/queries/oauth";
+import { findRefreshToken, isGrantRevoked, markGrantRevoked, recordRefreshTokens } from "../db/queries/oauth";
 import { sha256Hex } from "./keys";
 
 /** The library's tokens are `<userId>:<grantId>:<secret>`; our user id is the account id. */
@@ -24,11 +24,13 @@ export async function tokenOfRevokedGrant(db: Db, request: Request): Promise<boo
 }
 
 /**
- * POST /oauth/token with grant_type=refresh_token, around the library: remember each refresh token it rotates
- * away; if one of those comes back and the library refuses it (past its one-step grace), someone replayed a
- * rotated token, so the whole grant is revoked (OAuth 2.1 §4.3.1).
+ * POST /oauth/token, around the library: remember every refresh token it issues (code exchange and refresh) and every
+ * one presented with success. The library keeps a one-step grace for the previous token and refuses anything older
+ * without revoking; a refused token we know is a superseded token coming back — a replay of a stolen or leaked token,
+ * or the client's own after an attacker used the previous one inside the grace — so the whole grant is revoked,
+ * whoever presents it (RFC 9700 §4.14.2).
  */
-export async function refreshWithReuseDetection(
+export async function tokenWithReuseDetection(
   request: Request,
   forward: (request: Request) => Promise<Response>,
   db: Db,
@@ -36,17 +38,16 @@ export async function refreshWithReuseDetection(
 ): Promise<Response> {
   const body = await request.text();
   const form = new URLSearchParams(body);
-  const replay = new Request(request, { body });
-  const presented = form.get("refresh_token");
-  if (form.get("grant_type") !== "refresh_token" || !presented) return forward(replay);
-  const res = await forward(replay);
-  const hash = await sha256Hex(presented);
-  const grant = grantOfToken(presented);
-  if (res.ok && grant) {
-    await recordRotatedRefresh(db, hash, grant.accountId, grant.grantId);
-  } else if (res.status === 400) {
-    const seen = await findRotatedRefresh(db, hash);
-    if (seen) await revokeGrant(db, helpers, seen.accountId, seen.grantId);
+  const res = await forward(new Request(request, { body }));
+  const presented = form.get("grant_type") === "refresh_token" ? form.get("refresh_token") : null;
+  if (res.ok) {
+    const issued = ((await res.clone().json()) as { refresh_token?: unknown }).refresh_token;
+    const tokens = [presented, typeof issued === "string" ? issued : null].filter((t): t is string => !!t);
+    const grant = tokens.map(grantOfToken).find((g) => g);
+    if (grant) await recordRefreshTokens(db, await Promise.all(tokens.map(sha256Hex)), grant.accountId, grant.grantId);
+  } else if (presented && res.status === 400) {
+    const known = await findRefreshToken(db, await sha256Hex(presented));
+    if (known) await revokeGrant(db, helpers, known.accountId, known.grantId);
   }
   return res;
 }

@@ -154,6 +154,8 @@ export const accounts = sqliteTable("accounts", {
     .notNull()
     .default("trial"),
   createdAt: text("created_at").notNull(),
+  /** Bumped by triggers on every change of plan, tracked leagues or keys (migrations/0007). */
+  entitlementVersion: integer("entitlement_version").notNull().default(0),
 });
 
 export const apiKeys = sqliteTable(
@@ -215,9 +217,16 @@ export const revokedGrants = sqliteTable("revoked_grants", {
   revokedAt: text("revoked_at").notNull(),
 });
 
-export const rotatedRefreshTokens = sqliteTable("rotated_refresh_tokens", {
+/** Refresh tokens issued or rotated away, by SHA-256 (reuse detection, src/auth/oauth-grants.ts). */
+export const refreshTokens = sqliteTable("refresh_tokens", {
   tokenHash: text("token_hash").primaryKey(),
   accountId: text("account_id").notNull(),
   grantId: text("grant_id").notNull(),
-  rotatedAt: text("rotated_at").notNull(),
+  seenAt: text("seen_at").notNull(),
+});
+
+export const mcpSessions = sqliteTable("mcp_sessions", {
+  sessionId: text("session_id").primaryKey(),
+  principal: text("principal").notNull(),
+  createdAt: integer("created_at").notNull(),
 });

@@ -44,27 +44,26 @@ export function rateHeaders(bucket: string, d: RateDecision, now = Date.now()): 
 }
 
 /**
- * Counts the request against the key's REST budget (after the key check). Every counted request, 304s included,
- * uses the budget: a revalidation is a request all the same. Headers go on the response whatever its status.
- * The budget is spent from the isolate's lease (./lease.ts), so most requests make no Durable Object call. When a
- * new lease is needed, the call runs alongside the handler (every route here is a read, so doing the work and then
- * refusing it is harmless); a refused request costs one extra read, on top of the key lookup it costs anyway.
+ * Counts the request against the key's REST budget (after the key check), before any other work: a refused request
+ * reads no data and reaches no Durable Object but the key's KeyLimiter (CONTRACT.md "Abuse limits"). Every counted
+ * request, 304s included, uses the budget: a revalidation is a request all the same. Headers go on the response
+ * whatever its status. The budget is spent from the isolate's lease (./lease.ts), so most requests make no Durable
+ * Object call; one that needs a new lease waits for it.
  */
 export const limitRest = createMiddleware<AppEnv>(async (c, next) => {
   if ((c.env.RATE_LIMITING as string) === "off") return next();
   const auth = c.get("auth");
   const limit = PLAN_LIMITS[auth.plan].restPerMinute;
   const keyId = auth.keyId!;
-  const pending = spend(() => c.env.KEY_LIMITER.getByName(keyId), keyId, "rest", limit);
-  await next();
-  const decision = await pending;
+  const decision = await spend(() => c.env.KEY_LIMITER.getByName(keyId), keyId, "rest", limit);
   c.set("rate", rateHeaders("rest", decision));
   if (!decision.allowed) {
     const detail = `the ${auth.plan} plan allows ${limit} requests per minute per key`;
-    c.res = problemResponse(429, "rate_limited", detail, c.get("requestId"), {
+    return problemResponse(429, "rate_limited", detail, c.get("requestId"), {
       "retry-after": String(decision.retryAfter),
     });
   }
+  await next();
 });
 
 /** Puts the rate headers decided for this request on the response (success or error). */

@@ -47,7 +47,9 @@ export async function connect(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<Response & { socket?: TestSocket }> {
-  const res = await exports.default.fetch(`http://127.0.0.1:8787${path}`, { headers: { upgrade: "websocket", ...headers } });
+  const res = await exports.default.fetch(`http://127.0.0.1:8787${path}`, {
+    headers: { upgrade: "websocket", ...headers },
+  });
   if (res.status !== 101 || !res.webSocket) return res;
   const ws = res.webSocket;
   ws.accept();

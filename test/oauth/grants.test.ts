@@ -47,6 +47,23 @@ describe("refresh-token reuse beyond the one-step grace revokes the grant", () =
     expect(next.status).toBe(400);
   });
 
+  it("a replay of T0 inside the grace, then the client's own T1, revokes the grant: the attacker's tokens die too", async () => {
+    const t = await tokensFor(await signedUp("grace-replay@example.com"));
+    const refresh = (refresh_token: string) =>
+      token({ grant_type: "refresh_token", refresh_token, client_id: t.client.client_id });
+    const client = await refresh(t.refresh_token);
+    expect(client.status).toBe(200);
+    // The attacker replays the stolen T0 while the library still accepts the previous token.
+    const attacker = await refresh(t.refresh_token);
+    expect(attacker.status).toBe(200);
+    expect((await list(attacker.body.access_token)).status).toBe(200);
+    // The client's T1 has been superseded by the attacker's refresh: presenting it is reuse.
+    expect((await refresh(client.body.refresh_token)).status).toBe(400);
+    expect((await list(attacker.body.access_token)).status).toBe(401);
+    expect((await refresh(attacker.body.refresh_token)).status).toBe(400);
+    expect((await list(client.body.access_token)).status).toBe(401);
+  });
+
   it("a garbage refresh token revokes nothing", async () => {
     const t = await tokensFor(await signedUp("garbage@example.com"));
     const [userId, grantId] = t.refresh_token.split(":");

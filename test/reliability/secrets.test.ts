@@ -40,7 +40,9 @@ describe("secrets in logs and storage", () => {
       await exports.default.fetch("http://127.0.0.1:8787/v1/football/leagues", {
         headers: { authorization: `Bearer ${key}` },
       });
-      await exports.default.fetch(`http://127.0.0.1:8787/v1/ws/live?api_key=${key}`, { headers: { upgrade: "websocket" } });
+      await exports.default.fetch(`http://127.0.0.1:8787/v1/ws/live?api_key=${key}`, {
+        headers: { upgrade: "websocket" },
+      });
       await exports.default.fetch("http://127.0.0.1:8787/v1/mcp", {
         method: "POST",
         headers: {

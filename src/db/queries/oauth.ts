@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { revokedGrants, rotatedRefreshTokens } from "../schema";
+import { revokedGrants, refreshTokens } from "../schema";
 
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
@@ -12,12 +12,14 @@ export const isGrantRevoked = async (db: Db, grantId: string) =>
   (await db.select({ id: revokedGrants.grantId }).from(revokedGrants).where(eq(revokedGrants.grantId, grantId)))
     .length > 0;
 
-export async function recordRotatedRefresh(db: Db, tokenHash: string, accountId: string, grantId: string) {
+/** Remembers refresh tokens of a grant (issued or presented), by SHA-256. */
+export async function recordRefreshTokens(db: Db, tokenHashes: string[], accountId: string, grantId: string) {
+  if (tokenHashes.length === 0) return;
   await db
-    .insert(rotatedRefreshTokens)
-    .values({ tokenHash, accountId, grantId, rotatedAt: now() })
+    .insert(refreshTokens)
+    .values(tokenHashes.map((tokenHash) => ({ tokenHash, accountId, grantId, seenAt: now() })))
     .onConflictDoNothing();
 }
 
-export const findRotatedRefresh = async (db: Db, tokenHash: string) =>
-  (await db.select().from(rotatedRefreshTokens).where(eq(rotatedRefreshTokens.tokenHash, tokenHash)))[0];
+export const findRefreshToken = async (db: Db, tokenHash: string) =>
+  (await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)))[0];
