@@ -3,10 +3,11 @@
 // whose default handler is the Hono app.
 import { getOAuthApi, OAuthProvider, type OAuthProviderOptions } from "@cloudflare/workers-oauth-provider";
 import { foreignHost } from "./auth/host";
-import { tokenWithReuseDetection, tokenOfRevokedGrant } from "./auth/oauth-grants";
+import { bearerToken, grantOfToken, tokenWithReuseDetection, tokenOfRevokedGrant } from "./auth/oauth-grants";
+import { principalName, withSessionOwner } from "./mcp/sessions";
 import { dbFor, primaryDb } from "./db/client";
 import type { Hono } from "hono";
-import type { AppEnv } from "./env";
+import type { AppEnv, Principal } from "./env";
 import {
   authenticateMcpKey,
   carriesApiKey,
@@ -19,6 +20,14 @@ import {
 type Handler = { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
 
 export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
+  // MCP with an OAuth token (the provider checked it and set the grant's props): the session is the grant's.
+  const oauthMcp: Handler = {
+    fetch: (request, env, ctx) => {
+      const props = (ctx as ExecutionContext & { props: Principal }).props;
+      const grantId = grantOfToken(bearerToken(request) ?? "")?.grantId;
+      return withSessionOwner(request, env, principalName(props, grantId), () => mcp.fetch(request, env, ctx));
+    },
+  };
   // The provider needs the absolute resource URL at construction (RFC 9728 `resource`), so one per base URL.
   const providers = new Map<string, { provider: OAuthProvider<Env>; options: OAuthProviderOptions<Env> }>();
   const forBase = (env: Env) => {
@@ -27,7 +36,7 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
     if (!p) {
       const options: OAuthProviderOptions<Env> = {
         apiRoute: MCP_PATH,
-        apiHandler: mcp as never,
+        apiHandler: oauthMcp as never,
         defaultHandler: { fetch: (req, e, ctx) => app.fetch(req, e, ctx) },
         authorizeEndpoint: "/oauth/authorize",
         tokenEndpoint: "/oauth/token",
@@ -67,9 +76,10 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
       if (carriesApiKey(request)) {
         const auth = await authenticateMcpKey(request, env);
         if (auth instanceof Response) return auth;
-        // The same props shape an OAuth grant carries, so tools never branch on how the caller signed in.
-        (ctx as ExecutionContext & { props: unknown }).props = auth;
-        return mcp.fetch(request, env, ctx);
+        // Ids only, the shape an OAuth grant carries, so tools never branch on how the caller signed in.
+        const principal: Principal = { type: "api_key", accountId: auth.accountId, keyId: auth.keyId };
+        (ctx as ExecutionContext & { props: unknown }).props = principal;
+        return withSessionOwner(request, env, principalName(principal), () => mcp.fetch(request, env, ctx));
       }
     }
     // The read API, its WebSockets and /health need nothing from the provider: skip its per-request work.

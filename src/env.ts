@@ -12,6 +12,12 @@ export interface AuthContext {
   plan: Plan;
 }
 
+/**
+ * Who an MCP request is, as its own credentials say: ids only. Plan, scopes and leagues are read at use
+ * (src/auth/entitlements.ts), so nothing a session or an OAuth grant carries can decide them.
+ */
+export type Principal = Pick<AuthContext, "type" | "accountId" | "keyId">;
+
 export interface AppEnv {
   /** OAUTH_PROVIDER: helpers the OAuth provider puts on the env of its default handler (this app). */
   Bindings: Env & { OAUTH_PROVIDER: OAuthHelpers };

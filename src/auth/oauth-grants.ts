@@ -17,9 +17,12 @@ export async function revokeGrant(db: Db, helpers: OAuthHelpers, accountId: stri
 }
 
 /** An OAuth bearer token whose grant was revoked here must not work, even while KV elsewhere still has it. */
+export const bearerToken = (request: Request) =>
+  /^bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+
 export async function tokenOfRevokedGrant(db: Db, request: Request): Promise<boolean> {
-  const m = /^bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "");
-  const grant = m ? grantOfToken(m[1]!) : undefined;
+  const token = bearerToken(request);
+  const grant = token ? grantOfToken(token) : undefined;
   return !!grant && (await isGrantRevoked(db, grant.grantId));
 }
 

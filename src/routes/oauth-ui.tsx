@@ -106,8 +106,9 @@ export const oauthUi = new Hono<OAuthUiEnv>()
       userId: session.accountId,
       metadata: { client_name: client?.clientName ?? req.clientId, approved_at: new Date().toISOString() },
       scope: [MCP_SCOPE],
-      // The same props shape an API key yields (src/env.ts AuthContext), so the tools never branch on it.
-      props: { type: "oauth", accountId: session.accountId, scopes: [MCP_SCOPE], plan: session.plan },
+      // Ids only (src/env.ts Principal, the shape an API key yields): plan and leagues are read at each call, so a
+      // downgrade applies to the next one instead of being frozen at consent.
+      props: { type: "oauth", accountId: session.accountId },
     });
     return c.redirect(redirectTo, 302);
   });

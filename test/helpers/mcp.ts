@@ -44,6 +44,8 @@ export async function mcpSession(headers: Record<string, string>, path?: string)
     return { status: res.status, body: await readRpc(res) };
   };
   return {
+    session,
+    rpc,
     list: async () => (await rpc("tools/list", {})).body.result.tools as any[],
     call: async (name: string, args: Record<string, unknown> = {}) =>
       (await rpc("tools/call", { name, arguments: args })).body.result,

@@ -136,3 +136,15 @@ export function listKeys(db: Db, accountId: string) {
 
 export const keyOwner = async (db: Db, keyId: string) =>
   (await db.select({ accountId: apiKeys.accountId }).from(apiKeys).where(eq(apiKeys.id, keyId)))[0]?.accountId;
+
+/** What an account may see now: plan, entitlement version and tracked league ids (comma-separated, null: none). */
+export async function accountEntitlement(db: Db, accountId: string) {
+  return db.$client
+    .prepare(
+      `SELECT plan, entitlement_version AS version,
+              (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = accounts.id) AS tracked
+       FROM accounts WHERE id = ?`,
+    )
+    .bind(accountId)
+    .first<{ plan: Plan; version: number; tracked: string | null }>();
+}

@@ -1,0 +1,28 @@
+// What an account may see — plan, tracked leagues — read where data leaves the service, never remembered from the
+// moment a channel opened (CONTRACT.md "Entitlements are live"). REST reads it with the key on every request (the key
+// check's one statement); MCP on every tool call; socket holders keep it in memory, refreshed by the change signal
+// (src/live/entitlement-signal.ts), and ask `mayReceive` before every frame.
+import type { Plan } from "../domain/codes";
+import type { Db } from "../db/client";
+import { accountEntitlement } from "../db/queries/accounts";
+
+export interface Entitlement {
+  accountId: string;
+  plan: Plan;
+  /** The account's entitlement version (migrations/0007): bumped by every change of plan, leagues or keys. */
+  version: number;
+  leagues: ReadonlySet<string>;
+}
+
+/** The one delivery check: may this account receive data of this league? */
+export const mayReceive = (e: Entitlement | undefined, leagueId: string): boolean => !!e && e.leagues.has(leagueId);
+
+export const leagueSet = (tracked: string | null | undefined): Set<string> =>
+  new Set(tracked ? tracked.split(",") : []);
+
+/** The account's entitlement now, from the primary; undefined for an unknown account. */
+export async function loadEntitlement(db: Db, accountId: string): Promise<Entitlement | undefined> {
+  const row = await accountEntitlement(db, accountId);
+  if (!row) return undefined;
+  return { accountId, plan: row.plan, version: row.version, leagues: leagueSet(row.tracked) };
+}

@@ -1,0 +1,117 @@
+// MCP requests speak for their own credentials: a session id never carries another caller's identity, and plan and
+// leagues are read at each call (CONTRACT.md "Entitlements are live").
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { admin, createKey } from "../helpers/admin";
+import { signedUp } from "../helpers/browser";
+import { mcpPost, mcpSession } from "../helpers/mcp";
+import { tokensFor } from "../helpers/oauth";
+import { seed } from "../helpers/seed";
+
+const s = await seed(["eng1", "euroleague"]);
+
+async function account(email: string, plan: string, leagues: string[]) {
+  const { id } = (await (await admin("POST", "/accounts", { email, plan })).json()) as { id: string };
+  await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: leagues });
+  const key = await createKey(id);
+  return { id, key: key.key };
+}
+
+const leagueIds = (result: any) => (result.structuredContent.leagues as { id: string }[]).map((l) => l.id);
+
+describe("MCP sessions are bound to the credentials that opened them", () => {
+  it("key B sending A's session id never sees A's leagues (404 Session not found)", async () => {
+    const a = await account("mcp-a@example.com", "growth", ["lg_fb_eng1"]);
+    const b = await account("mcp-b@example.com", "growth", ["lg_bb_euroleague"]);
+    const sa = await mcpSession({ "x-api-key": a.key });
+    expect(leagueIds(await sa.call("list_leagues"))).toEqual(["lg_fb_eng1"]);
+    const stolen = await mcpPost(
+      { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "list_leagues", arguments: {} } },
+      { "x-api-key": b.key, "mcp-session-id": sa.session, "mcp-protocol-version": "2025-06-18" },
+    );
+    expect(stolen.status).toBe(404);
+    expect(await stolen.text()).not.toContain("lg_fb_eng1");
+    // B's own session shows B's leagues only.
+    const sb = await mcpSession({ "x-api-key": b.key });
+    expect(leagueIds(await sb.call("list_leagues"))).toEqual(["lg_bb_euroleague"]);
+  });
+
+  it("another key of the same account cannot use the session either (budgets are per key)", async () => {
+    const a = await account("mcp-samekey@example.com", "growth", ["lg_fb_eng1"]);
+    const other = await createKey(a.id);
+    const sa = await mcpSession({ "x-api-key": a.key });
+    const res = await mcpPost(
+      { jsonrpc: "2.0", id: 9, method: "tools/list", params: {} },
+      { "x-api-key": other.key, "mcp-session-id": sa.session, "mcp-protocol-version": "2025-06-18" },
+    );
+    expect(res.status).toBe(404);
+  });
+
+  it("an OAuth token cannot use a session an API key opened", async () => {
+    const a = await account("mcp-oauth-cross@example.com", "growth", ["lg_fb_eng1"]);
+    const sa = await mcpSession({ "x-api-key": a.key });
+    const t = await tokensFor(await signedUp("mcp-oauth-intruder@example.com"));
+    const res = await mcpPost(
+      { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "list_leagues", arguments: {} } },
+      { authorization: `Bearer ${t.access_token}`, "mcp-session-id": sa.session, "mcp-protocol-version": "2025-06-18" },
+    );
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("plan and leagues are read at each call", () => {
+  const exhaust = async (session: Awaited<ReturnType<typeof mcpSession>>, n: number) => {
+    const results = [];
+    for (let i = 0; i < n; i++) results.push(await session.call("list_leagues", { sport: "football" }));
+    return results;
+  };
+
+  it("a downgrade applies to the next call of an open API-key session (trial: 30 calls a minute)", async () => {
+    const a = await account("mcp-downgrade@example.com", "growth", ["lg_fb_eng1"]);
+    const session = await mcpSession({ "x-api-key": a.key });
+    expect((await session.call("list_leagues")).isError).toBeFalsy();
+    await admin("PUT", `/accounts/${a.id}/plan`, { plan: "trial" });
+    // One call used before the downgrade: 29 more fit the trial budget, the 30th after it is refused.
+    const results = await exhaust(session, 30);
+    const refused = results.filter((r) => r.isError);
+    expect(refused).toHaveLength(1);
+    expect(refused[0].content[0].text).toMatch(/trial plan allows 30 tool calls per minute/);
+  });
+
+  it("a downgrade applies to the next call of an OAuth grant approved on a larger plan", async () => {
+    const agent = await signedUp("mcp-oauth-downgrade@example.com");
+    const { id } = (await env.DB.prepare("SELECT id FROM accounts WHERE email = ?")
+      .bind("mcp-oauth-downgrade@example.com")
+      .first<{ id: string }>())!;
+    await admin("PUT", `/accounts/${id}/plan`, { plan: "growth" });
+    const t = await tokensFor(agent);
+    await admin("PUT", `/accounts/${id}/plan`, { plan: "trial" });
+    const session = await mcpSession({ authorization: `Bearer ${t.access_token}` });
+    const refused = (await exhaust(session, 31)).filter((r) => r.isError);
+    expect(refused).toHaveLength(1);
+    expect(refused[0].content[0].text).toMatch(/trial plan/);
+  });
+
+  it("untracking a league hides it from the next call of an open session", async () => {
+    const a = await account("mcp-untrack@example.com", "growth", ["lg_fb_eng1", "lg_bb_euroleague"]);
+    const session = await mcpSession({ "x-api-key": a.key });
+    expect(leagueIds(await session.call("list_leagues")).sort()).toEqual(["lg_bb_euroleague", "lg_fb_eng1"]);
+    await admin("PUT", `/accounts/${a.id}/tracked-leagues`, { league_ids: ["lg_bb_euroleague"] });
+    expect(leagueIds(await session.call("list_leagues"))).toEqual(["lg_bb_euroleague"]);
+  });
+});
+
+describe("tool failures", () => {
+  it("an internal failure reaches the client as a reference, never its message", async () => {
+    const session = await mcpSession({ "x-api-key": s.key });
+    await env.DB.prepare("ALTER TABLE leagues RENAME TO leagues_away").run();
+    try {
+      const r = await session.call("list_leagues");
+      expect(r.isError).toBe(true);
+      expect(r.content[0].text).toMatch(/^internal error; quote [0-9a-f-]{36} to support$/);
+      expect(JSON.stringify(r)).not.toMatch(/leagues|SQL|no such table/i);
+    } finally {
+      await env.DB.prepare("ALTER TABLE leagues_away RENAME TO leagues").run();
+    }
+  });
+});
