@@ -10,6 +10,8 @@ export interface AuthContext {
   keyId?: string;
   scopes: Scope[];
   plan: Plan;
+  /** API keys: the account's entitlement version the key check read (socket holders reload anything older). */
+  entitlementVersion?: number;
 }
 
 /**

@@ -32,13 +32,31 @@ export class MatchRoom extends SocketObject {
     });
     const final = envelopes.some((e) => e.type === "status_change" && isFinished(e.data.to));
     const frames = envelopes.map((e) => JSON.stringify(e));
-    this.broadcast(this.ctx.getWebSockets(), frames, final ? (ws) => ws.close(1000, "match finished") : undefined);
+    if (this.ctx.storage.kv.get("league") !== mu.league_id) this.ctx.storage.kv.put("league", mu.league_id);
+    const sockets = this.ctx.getWebSockets().filter((ws) => this.mayReceive(ws, mu.league_id));
+    this.broadcast(sockets, frames, final ? (ws) => ws.close(1000, "match finished") : undefined);
     return envelopes;
+  }
+
+  /** A socket of an account that no longer tracks this match's league closes (CONTRACT.md "Entitlements are live"). */
+  protected override enforce(accountId: string): number {
+    const league = this.ctx.storage.kv.get<string>("league");
+    if (!league) return 0;
+    const gone = this.ctx.getWebSockets(`account:${accountId}`).filter((ws) => !this.mayReceive(ws, league));
+    for (const ws of gone) ws.close(1008, "league no longer tracked");
+    return gone.length;
   }
 
   /** The WebSocket upgrade, after the Worker checked key, scope, match and budget. */
   override async fetch(request: Request): Promise<Response> {
-    const { server, response, info } = this.accept(request);
+    const { server, response, info } = await this.accept(request);
+    if (info.leagueId && this.ctx.storage.kv.get("league") !== info.leagueId)
+      this.ctx.storage.kv.put("league", info.leagueId);
+    // The account stopped tracking the league between the Worker's check and now.
+    if (info.leagueId && !this.mayReceive(server, info.leagueId)) {
+      server.close(1008, "league no longer tracked");
+      return response;
+    }
     if (info.since !== null) {
       const rows = this.ctx.storage.sql.exec<{ msg: string }>(
         "SELECT msg FROM log WHERE seq > ? ORDER BY seq",

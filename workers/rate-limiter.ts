@@ -125,6 +125,22 @@ export class KeyLimiter extends DurableObject<Env> {
     this.ctx.storage.sql.exec("DELETE FROM leases WHERE id = ?", leaseId);
   }
 
+  /**
+   * A plan change lowered the budget: frees the newest slots over `limit` and says where their sockets live, so the
+   * holders close them (CONTRACT.md "Entitlements are live"). The oldest connections keep their slots.
+   */
+  async trim(limit: number): Promise<{ id: string; holder: string }[]> {
+    const sql = this.ctx.storage.sql;
+    const over = sql
+      .exec<{ id: string; holder: string }>(
+        "SELECT id, holder FROM leases ORDER BY created_at, rowid LIMIT -1 OFFSET ?",
+        Math.max(0, limit),
+      )
+      .toArray();
+    for (const o of over) sql.exec("DELETE FROM leases WHERE id = ?", o.id);
+    return over;
+  }
+
   async holders(): Promise<string[]> {
     return this.ctx.storage.sql
       .exec<{ holder: string }>("SELECT DISTINCT holder FROM leases")

@@ -47,6 +47,7 @@ export async function checkKey(req: Request, env: Env): Promise<Authenticated> {
       keyId: record.id,
       scopes: parseScopes(record.scopes),
       plan: record.plan,
+      entitlementVersion: record.entitlementVersion,
     },
     db,
     scope: { tracked: record.tracked ?? "", dataVersion: record.dataVersion },
@@ -69,5 +70,5 @@ export const requireKey = (scope: Scope) =>
     c.set("auth", auth);
     c.set("db", db);
     c.set("readScope", readScope);
-    await limitRest(c, next);
+    return limitRest(c, next);
   });

@@ -15,7 +15,8 @@ export interface Entitlement {
 }
 
 /** The one delivery check: may this account receive data of this league? */
-export const mayReceive = (e: Entitlement | undefined, leagueId: string): boolean => !!e && e.leagues.has(leagueId);
+export const mayReceive = (e: Pick<Entitlement, "leagues"> | undefined, leagueId: string): boolean =>
+  !!e && e.leagues.has(leagueId);
 
 export const leagueSet = (tracked: string | null | undefined): Set<string> =>
   new Set(tracked ? tracked.split(",") : []);

@@ -2,7 +2,7 @@
 import type { Plan, Scope } from "../domain/codes";
 import { SCOPES } from "../domain/codes";
 import { dbFor, type Db } from "../db/client";
-import { closeKeySockets } from "../live/publish";
+import { entitlementsChanged } from "../live/entitlement-signal";
 import {
   accountExists,
   findAccountByEmail,
@@ -36,11 +36,27 @@ async function requireAccount(db: Db, accountId: string) {
   if (!(await accountExists(db, accountId))) throw new ApiError(404, "not_found", "account not found");
 }
 
-export async function changePlan(db: Db, accountId: string, plan: Plan) {
+/**
+ * Plan change (admin API, dashboard): written, then every Durable Object holding the account's sockets is told
+ * (socket budgets shrink at once). `writePlan` alone is for accounts without open sockets (seeding).
+ */
+export async function changePlan(env: Env, accountId: string, plan: Plan) {
+  await writePlan(dbFor(env.DB), accountId, plan);
+  await entitlementsChanged(env, accountId);
+}
+
+export async function writePlan(db: Db, accountId: string, plan: Plan) {
   if (!(await setPlan(db, accountId, plan))) throw new ApiError(404, "not_found", "account not found");
 }
 
-export async function setTrackedLeagues(db: Db, accountId: string, leagueIds: string[]) {
+/** Tracked leagues (admin API, dashboard): written, then the account's socket holders are told. */
+export async function setTrackedLeagues(env: Env, accountId: string, leagueIds: string[]) {
+  await writeTrackedLeagues(dbFor(env.DB), accountId, leagueIds);
+  await entitlementsChanged(env, accountId);
+}
+
+/** The write alone, for accounts without open sockets (seeding, sign-up). */
+export async function writeTrackedLeagues(db: Db, accountId: string, leagueIds: string[]) {
   await requireAccount(db, accountId);
   const unique = [...new Set(leagueIds)];
   const known = new Set(await leagueIdsExist(db, unique));
@@ -77,10 +93,11 @@ export async function createApiKey(
   return { id, key };
 }
 
-/** Revokes in D1 first (the next request fails), then closes the key's open sockets with 1008. */
+/** Revokes in D1 first (the next request fails), then the change signal closes the key's open sockets with 1008. */
 export async function revokeApiKey(env: Env, keyId: string) {
-  if (!(await revokeKey(dbFor(env.DB), keyId, now()))) throw new ApiError(404, "not_found", "key not found");
-  await closeKeySockets(env, keyId);
+  const db = dbFor(env.DB);
+  if (!(await revokeKey(db, keyId, now()))) throw new ApiError(404, "not_found", "key not found");
+  await entitlementsChanged(env, (await keyOwner(db, keyId))!);
 }
 
 /** Dashboard revocation: only the account's own keys (another account's key id is "not found"). */

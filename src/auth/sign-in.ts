@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { allLeagues } from "../db/queries/leagues";
 import { failureCounts, findAccountForSignIn, recordFailures } from "../db/queries/sessions";
 import { hashPassword, verifyPassword } from "./password";
-import { createAccount, setTrackedLeagues } from "./service";
+import { createAccount, writeTrackedLeagues } from "./service";
 
 const WINDOW_MS = 15 * 60_000;
 /** Failed attempts allowed per window: guessing one account's password, or spraying from one address. */
@@ -40,7 +40,7 @@ export async function signIn(
 /** A new account on the trial plan, tracking every league (the user narrows it down on the Leagues page). */
 export async function signUp(db: Db, email: string, password: string): Promise<string> {
   const { id } = await createAccount(db, email, password, "trial");
-  await setTrackedLeagues(
+  await writeTrackedLeagues(
     db,
     id,
     (await allLeagues(db)).map((l) => l.id),

@@ -1,5 +1,5 @@
 // `npm start` (through POST /internal/admin/demo) and tests: demo season for today, demo account and key.
-import { changePlan, createAccount, createApiKey, findAccountIdByEmail, setTrackedLeagues } from "../auth/service";
+import { createAccount, createApiKey, findAccountIdByEmail, writePlan, writeTrackedLeagues } from "../auth/service";
 import { sha256Hex } from "../auth/keys";
 import type { Db } from "../db/client";
 import { findKeyByHash } from "../db/queries/accounts";
@@ -55,8 +55,8 @@ export async function seedDemo(db: Db, environment: string, opts: SeedOptions = 
 
   const accountId =
     (await findAccountIdByEmail(db, DEMO_EMAIL)) ?? (await createAccount(db, DEMO_EMAIL, DEMO_PASSWORD, "growth")).id;
-  await changePlan(db, accountId, "growth");
-  await setTrackedLeagues(db, accountId, leagueIds);
+  await writePlan(db, accountId, "growth");
+  await writeTrackedLeagues(db, accountId, leagueIds);
   let keyId: string | undefined;
   if (opts.demoApiKey) {
     keyId = (await findKeyByHash(db, await sha256Hex(opts.demoApiKey)))?.id;

@@ -19,15 +19,3 @@ export async function publishAll(env: Env, all: MatchUpdates[]): Promise<void> {
     if (r.status === "rejected") log("error", "publish failed", { error: String(r.reason) });
   }
 }
-
-/** Revocation: close the key's sockets wherever it holds a slot (rooms and its hub shard). */
-export async function closeKeySockets(env: Env, keyId: string): Promise<void> {
-  const holders = await env.KEY_LIMITER.getByName(keyId).holders();
-  await Promise.allSettled(
-    holders.map((h) =>
-      h.startsWith("room:")
-        ? env.MATCH_ROOM.getByName(h.slice(5)).closeKey(keyId)
-        : env.LIVE_HUB.getByName(h.slice(4)).closeKey(keyId),
-    ),
-  );
-}

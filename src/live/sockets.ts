@@ -1,5 +1,5 @@
-// What the Worker tells a MatchRoom/LiveHub about a socket it has admitted, and the connection budget.
-// These headers only travel Worker → Durable Object (a DO is not reachable from the internet).
+// What the Worker tells a MatchRoom/LiveHub about a socket it has admitted, where sockets live (holders), and the
+// connection budget. The info header only travels Worker → Durable Object (a DO is not reachable from the internet).
 
 export interface SocketInfo {
   keyId: string;
@@ -9,9 +9,14 @@ export interface SocketInfo {
   since: number | null;
   /** The match had already finished when the client connected. */
   final: boolean;
-  /** LiveHub: the account's tracked league ids at connect time. */
-  leagues: string[];
+  /** MatchRoom: the match's league (the socket closes when the account stops tracking it); LiveHub: null. */
+  leagueId: string | null;
+  /** The account's entitlement version the Worker's key check read: the holder reloads anything older. */
+  entitlementVersion: number;
 }
+
+/** What a socket keeps in its attachment: small and bounded (16 KiB limit), never a list that can grow. */
+export type SocketAttachment = Pick<SocketInfo, "keyId" | "accountId" | "leaseId">;
 
 const HEADER = "x-socket-info";
 
@@ -24,7 +29,7 @@ export function withSocketInfo(request: Request, info: SocketInfo): Request {
 export const socketInfo = (request: Request): SocketInfo => JSON.parse(request.headers.get(HEADER) ?? "null");
 
 /** Returns the socket's slot in its key's connection budget. */
-export async function releaseSocket(env: Env, info: SocketInfo | null): Promise<void> {
+export async function releaseSocket(env: Env, info: SocketAttachment | null): Promise<void> {
   if (!info) return;
   await env.KEY_LIMITER.getByName(info.keyId).release(info.leaseId);
 }
@@ -36,3 +41,13 @@ export function hubShard(keyId: string, shards: number): number {
 }
 
 export const hubShards = (env: Env) => Math.max(1, Number(env.LIVE_HUB_SHARDS) || 1);
+
+/** Holder names, as the KeyLimiter records where each socket lives: built and resolved only here. */
+export const roomHolder = (matchId: string) => `room:${matchId}`;
+export const hubHolder = (shard: string) => `hub:${shard}`;
+export const hubShardName = (keyId: string, env: Env) => `shard-${hubShard(keyId, hubShards(env))}`;
+
+export function holderStub(env: Env, holder: string) {
+  const [kind, name] = [holder.slice(0, holder.indexOf(":")), holder.slice(holder.indexOf(":") + 1)];
+  return kind === "room" ? env.MATCH_ROOM.getByName(name) : env.LIVE_HUB.getByName(name);
+}

@@ -42,13 +42,14 @@ export const adminRoutes = new Hono<AppEnv>()
   .put("/accounts/:id/plan", async (c) => {
     const { id } = parseInput(AccountPath, c.req.param());
     const b = await parseBody(c.req.raw, PlanBody);
-    await changePlan(dbFor(c.env.DB), id, b.plan);
+    await changePlan(c.env, id, b.plan);
     return json(c, { id, plan: b.plan });
   })
   .put("/accounts/:id/tracked-leagues", async (c) => {
     const { id } = parseInput(AccountPath, c.req.param());
-    const b = await parseBody(c.req.raw, TrackedBody);
-    await setTrackedLeagues(dbFor(c.env.DB), id, b.league_ids);
+    // 1,000 ids of up to 64 characters (the schema's bounds) need more than the default 64 KiB.
+    const b = await parseBody(c.req.raw, TrackedBody, 128 * 1024);
+    await setTrackedLeagues(c.env, id, b.league_ids);
     return json(c, { id, league_ids: [...new Set(b.league_ids)] });
   })
   .post("/accounts/:id/keys", async (c) => {

@@ -7,11 +7,10 @@ import { requireKey } from "../auth/api-key";
 import { isFinished, PLAN_LIMITS } from "../domain/codes";
 import { IdParam } from "../domain/schemas";
 import { dbFor } from "../db/client";
-import { trackedLeagueIds } from "../db/queries/leagues";
 import { getMatch } from "../db/queries/matches";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../errors";
-import { hubShard, hubShards, withSocketInfo, type SocketInfo } from "../live/sockets";
+import { hubHolder, hubShardName, roomHolder, withSocketInfo, type SocketInfo } from "../live/sockets";
 import { parseInput } from "./validate";
 
 const Since = z.object({ since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() });
@@ -29,7 +28,7 @@ async function admit(
   c: Context<AppEnv>,
   holder: string,
   stub: { fetch(r: Request): Promise<Response> },
-  info: Omit<SocketInfo, "keyId" | "accountId" | "leaseId">,
+  info: Pick<SocketInfo, "since" | "final" | "leagueId">,
 ) {
   const auth = c.get("auth");
   const limit = PLAN_LIMITS[auth.plan].websockets;
@@ -47,7 +46,13 @@ async function admit(
   }
   try {
     return await stub.fetch(
-      withSocketInfo(c.req.raw, { ...info, keyId: auth.keyId!, accountId: auth.accountId, leaseId }),
+      withSocketInfo(c.req.raw, {
+        ...info,
+        keyId: auth.keyId!,
+        accountId: auth.accountId,
+        leaseId,
+        entitlementVersion: auth.entitlementVersion ?? 0,
+      }),
     );
   } catch (err) {
     await limiter.release(leaseId);
@@ -64,14 +69,14 @@ export const wsRoutes = new Hono<AppEnv>()
     const { since } = parseInput(Since, c.req.query());
     requireUpgrade(c);
     const room = c.env.MATCH_ROOM.getByName(id);
-    return admit(c, `room:${id}`, room, { since: since ?? null, final: isFinished(match.status_code), leagues: [] });
+    const info = { since: since ?? null, final: isFinished(match.status_code), leagueId: match.league_id };
+    return admit(c, roomHolder(id), room, info);
   })
   .get("/live", async (c) => {
     if (c.req.query("since") !== undefined)
       throw badRequest("since", "only /v1/ws/match/{id} replays; reconnect per match");
     requireUpgrade(c);
-    const auth = c.get("auth");
-    const leagues = await trackedLeagueIds(dbFor(c.env.DB), auth.accountId);
-    const shard = `shard-${hubShard(auth.keyId!, hubShards(c.env))}`;
-    return admit(c, `hub:${shard}`, c.env.LIVE_HUB.getByName(shard), { since: null, final: false, leagues });
+    const shard = hubShardName(c.get("auth").keyId!, c.env);
+    const info = { since: null, final: false, leagueId: null };
+    return admit(c, hubHolder(shard), c.env.LIVE_HUB.getByName(shard), info);
   });

@@ -12,6 +12,8 @@ export interface KeyRecord {
   plan: Plan;
   /** The account's tracked league ids, comma-separated (null: none). */
   tracked: string | null;
+  /** The account's entitlement version (migrations/0007). */
+  entitlementVersion: number;
   /** The data version now (migrations/0004_data_version.sql): keys the response cache. */
   dataVersion: string | null;
 }
@@ -25,6 +27,7 @@ const keyLookup = builtOnce(() =>
       scopes: apiKeys.scopes,
       revoked_at: apiKeys.revokedAt,
       plan: accounts.plan,
+      entitlement_version: accounts.entitlementVersion,
       // In the primary key's order; were it ever another order, the cache would only miss, never mix accounts.
       tracked: sql<
         string | null
@@ -48,6 +51,7 @@ export async function findKeyByHash(db: Db, keyHash: string): Promise<KeyRecord 
     scopes: string;
     revoked_at: string | null;
     plan: Plan;
+    entitlement_version: number;
     tracked: string | null;
     data_version: string | null;
   }>();
@@ -58,6 +62,7 @@ export async function findKeyByHash(db: Db, keyHash: string): Promise<KeyRecord 
     scopes: row.scopes,
     revokedAt: row.revoked_at,
     plan: row.plan,
+    entitlementVersion: row.entitlement_version,
     tracked: row.tracked,
     dataVersion: row.data_version,
   };

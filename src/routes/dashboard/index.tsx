@@ -194,7 +194,7 @@ export const dashboardRoutes = new Hono<DashEnv>()
   })
   .post("/leagues", requireSession, async (c) => {
     const { list } = await form(c);
-    await setTrackedLeagues(dbFor(c.env.DB), c.get("session").accountId, list("league_ids"));
+    await setTrackedLeagues(c.env, c.get("session").accountId, list("league_ids"));
     return c.redirect("/dashboard/leagues?saved=1", 303);
   })
 
