@@ -80,6 +80,33 @@ describe("live over real WebSockets (ws client, wrangler dev)", () => {
     again.ws.close();
   });
 
+  it("untracking the league: within 5 s the match stream gets 1008 and the live stream stops forwarding it", async () => {
+    const acc = (await (
+      await w.admin("POST", "/accounts", { email: "untrack-e2e@example.com", plan: "growth" })
+    ).json()) as {
+      id: string;
+    };
+    await w.admin("PUT", `/accounts/${acc.id}/tracked-leagues`, { league_ids: ["lg_fb_eng1", "lg_bb_nba"] });
+    const { key } = (await (await w.admin("POST", `/accounts/${acc.id}/keys`, { name: "e2e" })).json()) as {
+      key: string;
+    };
+    const match = await open(`${w.ws}/v1/ws/match/m_e2e_1?api_key=${key}`);
+    const live = await open(`${w.ws}/v1/ws/live?api_key=${key}`);
+    const t0 = Date.now();
+    expect((await w.admin("PUT", `/accounts/${acc.id}/tracked-leagues`, { league_ids: ["lg_bb_nba"] })).status).toBe(
+      200,
+    );
+    // The server's close frame turns the socket to CLOSING; the close event follows the TCP teardown (~10 s more
+    // under wrangler dev), so it is awaited separately.
+    while (match.ws.readyState === match.ws.OPEN && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 10));
+    expect(match.ws.readyState).toBe(match.ws.CLOSING);
+    expect(await match.closed).toBe(1008);
+    await w.ingest([score(9, 40)]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(live.messages.filter((m) => m.match_id === "m_e2e_1")).toEqual([]);
+    live.ws.close();
+  });
+
   it("401, 404, 426 and 429 come before the upgrade", async () => {
     expect(await refusedStatus(`${w.ws}/v1/ws/live`)).toBe(401);
     expect(await refusedStatus(`${w.ws}/v1/ws/live?api_key=sk_test_${"x".repeat(43)}`)).toBe(401);
