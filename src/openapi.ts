@@ -66,7 +66,8 @@ function op(summary: string, scope: Scope, schemaId: string, params: unknown[], 
             ? "not_found (unknown or untracked), or no_data (exists, nothing of this kind yet)."
             : "not_found: unknown id, unknown sport or untracked league.",
         ),
-        "429": problem("rate_limited; see Retry-After."),
+        "421": problem("Misdirected Request: the Host is not this deployment's (DNS-rebinding defence)."),
+        "429": problem("rate_limited; see Retry-After. A refused request did no other work."),
         "500": problem("internal; quote `request_id`."),
       },
     },
@@ -147,8 +148,10 @@ export function openApiDocument(baseUrl: string) {
       summary,
       description:
         "WebSocket (wss). Requires scope `stream:websocket`. Each text frame is a LiveMessage; send `ping` to get `pong`. " +
-        "A match stream closes with 1000 after the final whistle; a revoked key's sockets close with 1008; a client " +
-        "message over 1 KiB closes with 1009.",
+        "A match stream closes with 1000 after the final whistle. 1008 closes a socket whose key is revoked, a match " +
+        "stream whose league the account stops tracking (`league no longer tracked`), and the newest sockets over a " +
+        "lowered plan's connection budget; /v1/ws/live stops forwarding an untracked league. A client message over " +
+        "1 KiB closes with 1009.",
       parameters: params,
       security: [{ ApiKeyQuery: [] }, { ApiKeyHeader: [] }, { Bearer: [] }],
       responses: {
@@ -159,6 +162,7 @@ export function openApiDocument(baseUrl: string) {
         "400": problem("invalid_request (e.g. `since`)."),
         "401": unauthorized("invalid_api_key, wrong_environment or insufficient_scope."),
         "404": problem("not_found: unknown match or a league the account does not track."),
+        "421": problem("Misdirected Request: the Host is not this deployment's (DNS-rebinding defence)."),
         "426": problem("Upgrade Required: not a WebSocket request."),
         "429": problem("rate_limited: the plan's concurrent connections per key are in use; see Retry-After."),
       },
