@@ -126,10 +126,11 @@ export class KeyLimiter extends DurableObject<Env> {
   }
 
   /**
-   * A plan change lowered the budget: frees the newest slots over `limit` and says where their sockets live, so the
-   * holders close them (CONTRACT.md "Entitlements are live"). The oldest connections keep their slots.
+   * After an entitlement change: frees the newest slots over `limit` (a lowered plan) and says where their sockets
+   * live, so the holders close them (CONTRACT.md "Entitlements are live"), plus where the remaining sockets live.
+   * The oldest connections keep their slots.
    */
-  async trim(limit: number): Promise<{ id: string; holder: string }[]> {
+  async trim(limit: number): Promise<{ over: { id: string; holder: string }[]; holders: string[] }> {
     const sql = this.ctx.storage.sql;
     const over = sql
       .exec<{ id: string; holder: string }>(
@@ -138,7 +139,7 @@ export class KeyLimiter extends DurableObject<Env> {
       )
       .toArray();
     for (const o of over) sql.exec("DELETE FROM leases WHERE id = ?", o.id);
-    return over;
+    return { over, holders: await this.holders() };
   }
 
   async holders(): Promise<string[]> {

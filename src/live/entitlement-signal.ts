@@ -36,10 +36,11 @@ export async function entitlementsChanged(env: Env, accountId: string): Promise<
     keys.map(async (k) => {
       const limiter = env.KEY_LIMITER.getByName(k.id);
       const dead = !!k.revokedAt || !parseScopes(k.scopes).includes("stream:websocket");
-      const over = dead ? [] : await limiter.trim(limit);
-      for (const holder of await limiter.holders()) {
-        const h = at(holder);
-        if (dead) h.closeKeys.push(k.id);
+      // One round trip per key: a dead key's holders close all its sockets; a live key's lose only what is over.
+      const { over, holders } = dead ? { over: [], holders: await limiter.holders() } : await limiter.trim(limit);
+      for (const holder of holders) {
+        const told = at(holder);
+        if (dead) told.closeKeys.push(k.id);
       }
       for (const o of over) at(o.holder).closeLeases.push(o.id);
     }),
