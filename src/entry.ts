@@ -3,6 +3,7 @@
 // whose default handler is the Hono app.
 import { getOAuthApi, OAuthProvider, type OAuthProviderOptions } from "@cloudflare/workers-oauth-provider";
 import { refreshWithReuseDetection, tokenOfRevokedGrant } from "./auth/oauth-grants";
+import { capBody, takesUnauthenticatedBody } from "./limits/body";
 import { dbFor, primaryDb } from "./db/client";
 import type { Hono } from "hono";
 import type { AppEnv } from "./env";
@@ -44,6 +45,12 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
 
   return async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
     const url = new URL(request.url);
+    // Bodies anyone may send are capped before a handler parses them (a 30 MB form would be read in full).
+    if (takesUnauthenticatedBody(url.pathname)) {
+      const capped = await capBody(request);
+      if (capped instanceof Response) return capped;
+      request = capped;
+    }
     // The contract serves RFC 9728 metadata at the bare path too; the library only at the resource's path.
     if (url.pathname === "/.well-known/oauth-protected-resource") {
       url.pathname = `/.well-known/oauth-protected-resource${MCP_PATH}`;
