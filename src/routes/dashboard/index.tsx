@@ -15,6 +15,7 @@ import {
   type Session,
 } from "../../auth/sessions";
 import { revokeGrant } from "../../auth/oauth-grants";
+import { Credentials } from "../../auth/password-policy";
 import { signIn, signUp } from "../../auth/sign-in";
 import { PLAN_LIMITS, SCOPES, type Plan } from "../../domain/codes";
 import { IdParam } from "../../domain/schemas";
@@ -38,10 +39,6 @@ type DashEnv = AppEnv & { Variables: AppEnv["Variables"] & { session: Session } 
 /** Where to go after signing in: only back into an OAuth authorization (never an open redirect). */
 const nextOf = (raw: string | undefined) => (raw && /^\/oauth\/authorize\?[^\\]*$/.test(raw) ? raw : undefined);
 
-const Credentials = z.object({
-  email: z.email().max(254),
-  password: z.string().min(10, "The password needs at least 10 characters.").max(256),
-});
 const KeyForm = z.object({
   name: z.string().trim().min(1, "give the key a name").max(100),
   scopes: z.array(z.enum(SCOPES)).min(1, "choose at least one scope"),
