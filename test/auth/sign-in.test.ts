@@ -75,3 +75,67 @@ describe("sign-up: 5 per client IP per hour", () => {
     expect(res).toEqual([303, 303, 303, 303, 303, 429]);
   });
 });
+
+describe("the sign-in `next` parameter reaches the Location header: CR/LF → 400", () => {
+  let signUps = 0;
+  const sessions = async (email: string) =>
+    (await env.DB.prepare(
+      "SELECT count(*) AS n FROM sessions WHERE account_id = (SELECT id FROM accounts WHERE email = ?)",
+    )
+      .bind(email)
+      .first<{ n: number }>())!.n;
+
+  it.each([
+    ["raw CR LF", "/oauth/authorize?client_id=x\r\nSet-Cookie: evil=1"],
+    ["raw LF", "/oauth/authorize?client_id=x\nX: y"],
+    ["raw CR", "/oauth/authorize?client_id=x\rX: y"],
+    ["percent-encoded %0d%0a", "/oauth/authorize?client_id=x%0d%0aSet-Cookie:%20evil=1"],
+    ["percent-encoded %0A, upper case", "/oauth/authorize?client_id=x%0ASet-Cookie:%20evil=1"],
+  ])("POST with %s and the right password → 400, no session created", async (_, next) => {
+    const email = `next-${++signUps}@example.com`;
+    const owner = await signedUp(email);
+    const _csrf = await owner.csrf("/dashboard/sign-in");
+    const before = await sessions(email);
+    const res = await owner.post("/dashboard/sign-in", { email, password: PASSWORD, _csrf, next });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect(((await res.json()) as { detail: string }).detail).toContain("`next`");
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("sd_session="))).toBe(false);
+    expect(await sessions(email)).toBe(before);
+  });
+
+  it.each([
+    ["raw CR LF", "%0D%0A"],
+    ["percent-encoded", "%250d%250a"],
+  ])("GET /dashboard/sign-in and /dashboard/sign-up with %s in next → 400", async (_, crlf) => {
+    for (const page of ["/dashboard/sign-in", "/dashboard/sign-up"]) {
+      const res = await new Agent().get(
+        `${page}?next=%2Foauth%2Fauthorize%3Fclient_id%3Dx${crlf}Set-Cookie%3A%20a%3Db`,
+      );
+      expect(res.status, page).toBe(400);
+    }
+  });
+
+  it("sign-up with a CR/LF next → 400 and no account", async () => {
+    const a = new Agent();
+    const _csrf = await a.csrf("/dashboard/sign-up");
+    const next = "/oauth/authorize?x\r\nSet-Cookie: a=b";
+    const res = await a.post("/dashboard/sign-up", { email: "next-up@example.com", password: PASSWORD, _csrf, next });
+    expect(res.status).toBe(400);
+    expect(await env.DB.prepare("SELECT id FROM accounts WHERE email = 'next-up@example.com'").first()).toBeNull();
+  });
+
+  it("a clean next still leads back to the authorization", async () => {
+    const owner = await signedUp("next-ok@example.com");
+    const _csrf = await owner.csrf("/dashboard/sign-in");
+    const next = "/oauth/authorize?client_id=x&state=y";
+    const res = await owner.post("/dashboard/sign-in", {
+      email: "next-ok@example.com",
+      password: PASSWORD,
+      _csrf,
+      next,
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(next);
+  });
+});

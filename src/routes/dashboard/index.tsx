@@ -23,7 +23,7 @@ import { dbFor } from "../../db/client";
 import { listKeys } from "../../db/queries/accounts";
 import { allLeagues, trackedLeagueIds } from "../../db/queries/leagues";
 import type { AppEnv } from "../../env";
-import { ApiError } from "../../errors";
+import { ApiError, badRequest } from "../../errors";
 import { clientIp } from "../../limits/attempts";
 import type { UsageMinute } from "../../limits/rate";
 import { COPY_SCRIPT, STYLE } from "./assets";
@@ -37,7 +37,11 @@ import { PlanPage } from "./plan-page";
 type DashEnv = AppEnv & { Variables: AppEnv["Variables"] & { session: Session } };
 
 /** Where to go after signing in: only back into an OAuth authorization (never an open redirect). */
-const nextOf = (raw: string | undefined) => (raw && /^\/oauth\/authorize\?[^\\]*$/.test(raw) ? raw : undefined);
+function nextOf(raw: string | undefined): string | undefined {
+  // A line break reaching the Location header is response splitting (CWE-113); encoded, it is one decode away.
+  if (raw && /[\r\n]|%0[ad]/i.test(raw)) throw badRequest("next", "must not contain a line break");
+  return raw && /^\/oauth\/authorize\?[^\\]*$/.test(raw) ? raw : undefined;
+}
 
 const KeyForm = z.object({
   name: z.string().trim().min(1, "give the key a name").max(100),
