@@ -2,8 +2,10 @@
 // everything else — OAuth discovery, registration, tokens, MCP with OAuth tokens — goes through the OAuth provider,
 // whose default handler is the Hono app.
 import { getOAuthApi, OAuthProvider, type OAuthProviderOptions } from "@cloudflare/workers-oauth-provider";
+import { guardRegistration } from "./auth/client-registration";
 import { foreignHost } from "./auth/host";
 import { bearerToken, grantOfToken, tokenWithReuseDetection, tokenOfRevokedGrant } from "./auth/oauth-grants";
+import { capBody, takesUnauthenticatedBody } from "./limits/body";
 import { principalName, withSessionOwner } from "./mcp/sessions";
 import { dbFor, primaryDb } from "./db/client";
 import type { Hono } from "hono";
@@ -56,6 +58,18 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
     const misdirected = foreignHost(request, env);
     if (misdirected) return misdirected;
     const url = new URL(request.url);
+    // Bodies anyone may send are capped before a handler parses them (a 30 MB form would be read in full).
+    if (takesUnauthenticatedBody(url.pathname)) {
+      const capped = await capBody(request);
+      if (capped instanceof Response) return capped;
+      request = capped;
+    }
+    // Open registration (RFC 7591) is bounded in size and rate before the provider stores anything.
+    if (url.pathname === "/oauth/register" && request.method === "POST") {
+      const guarded = await guardRegistration(request, env);
+      if (guarded instanceof Response) return guarded;
+      request = guarded;
+    }
     // The contract serves RFC 9728 metadata at the bare path too; the library only at the resource's path.
     if (url.pathname === "/.well-known/oauth-protected-resource") {
       url.pathname = `/.well-known/oauth-protected-resource${MCP_PATH}`;

@@ -201,14 +201,14 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_account").on(t.accountId)],
 );
 
-export const loginFailures = sqliteTable(
-  "login_failures",
+export const abuseCounters = sqliteTable(
+  "abuse_counters",
   {
     subject: text("subject").notNull(),
     windowStart: integer("window_start").notNull(),
     n: integer("n").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.subject, t.windowStart] })],
+  (t) => [primaryKey({ columns: [t.subject, t.windowStart] }), index("abuse_counters_window").on(t.windowStart)],
 );
 
 export const revokedGrants = sqliteTable("revoked_grants", {

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { KEY_PATTERN } from "../auth/keys";
+import { Email, Password, passwordNotEmail } from "../auth/password-policy";
 import { requireSecret } from "../auth/shared-secret";
 import { changePlan, createAccount, createApiKey, revokeApiKey, setTrackedLeagues } from "../auth/service";
 import { PLANS, SCOPES } from "../domain/codes";
@@ -13,11 +14,9 @@ import { ApiError, badRequest } from "../errors";
 import { json } from "./respond";
 import { parseBody, parseInput } from "./validate";
 
-const AccountBody = z.object({
-  email: z.email(),
-  password: z.string().min(8).max(256).optional(),
-  plan: z.enum(PLANS).default("trial"),
-});
+const AccountBody = z
+  .object({ email: Email, password: Password.optional(), plan: z.enum(PLANS).default("trial") })
+  .superRefine(passwordNotEmail);
 const PlanBody = z.object({ plan: z.enum(PLANS) });
 const TrackedBody = z.object({ league_ids: z.array(IdParam).max(1000) });
 const KeyBody = z.object({

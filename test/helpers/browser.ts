@@ -1,12 +1,21 @@
 import { exports } from "cloudflare:workers";
 
+let agents = 0;
+/** A distinct client address per agent (TEST-NET-2), so per-IP sign-up and sign-in budgets are per simulated user. */
+export const testIp = () => `198.51.${(++agents >> 8) & 255}.${agents & 255}`;
+
 /** A minimal cookie-keeping client for the server-rendered dashboard. */
 export class Agent {
   cookies = new Map<string, string>();
-  constructor(readonly origin = "http://127.0.0.1:8787") {}
+  constructor(
+    readonly origin = "http://127.0.0.1:8787",
+    /** null: no cf-connecting-ip header at all. */
+    readonly ip: string | null = testIp(),
+  ) {}
 
   async request(path: string, init: RequestInit = {}) {
     const headers = new Headers(init.headers);
+    if (this.ip && !headers.has("cf-connecting-ip")) headers.set("cf-connecting-ip", this.ip);
     if (this.cookies.size > 0) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const res = await exports.default.fetch(`${this.origin}${path}`, { ...init, headers, redirect: "manual" });
     for (const line of res.headers.getSetCookie()) {

@@ -1,5 +1,5 @@
 import { exports } from "cloudflare:workers";
-import type { Agent } from "./browser";
+import { testIp, type Agent } from "./browser";
 
 const ORIGIN = "http://127.0.0.1:8787";
 export const REDIRECT = "http://127.0.0.1:9999/callback";
@@ -19,10 +19,11 @@ export async function pkce() {
 export const call = (path: string, init: RequestInit = {}) =>
   exports.default.fetch(`${ORIGIN}${path}`, { redirect: "manual", ...init });
 
-export async function register(name = "Test Client") {
+/** Registers a public client, from a fresh client address unless `ip` is given (registrations are budgeted per IP). */
+export async function register(name = "Test Client", ip = testIp()) {
   const res = await call("/oauth/register", {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "cf-connecting-ip": ip },
     body: JSON.stringify({ redirect_uris: [REDIRECT], client_name: name, token_endpoint_auth_method: "none" }),
   });
   return { status: res.status, body: (await res.json()) as any };

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../client";
-import { accounts, loginFailures, sessions } from "../schema";
+import { accounts, sessions } from "../schema";
 
 export async function insertSession(
   db: Db,
@@ -40,27 +40,3 @@ export const findAccountForSignIn = async (db: Db, email: string) =>
       .from(accounts)
       .where(eq(accounts.email, email))
   )[0];
-
-/** Failures per subject in the window starting at `windowStart`. */
-export async function failureCounts(db: Db, subjects: string[], windowStart: number): Promise<number[]> {
-  const rows = await db
-    .select({ subject: loginFailures.subject, n: loginFailures.n })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.subject, subjects), eq(loginFailures.windowStart, windowStart)));
-  return subjects.map((s) => rows.find((r) => r.subject === s)?.n ?? 0);
-}
-
-export async function recordFailures(db: Db, subjects: string[], windowStart: number) {
-  const upsert = (subject: string) =>
-    db
-      .insert(loginFailures)
-      .values({ subject, windowStart, n: 1 })
-      .onConflictDoUpdate({
-        target: [loginFailures.subject, loginFailures.windowStart],
-        set: { n: sql`${loginFailures.n} + 1` },
-      });
-  await db.batch([
-    db.delete(loginFailures).where(lt(loginFailures.windowStart, windowStart - 86_400_000)),
-    ...subjects.map(upsert),
-  ]);
-}

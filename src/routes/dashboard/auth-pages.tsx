@@ -35,7 +35,7 @@ export function SignUpPage(props: { csrf: string; errors?: string[]; email?: str
         {props.next && <input type="hidden" name="next" value={props.next} />}
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} />
-        <label for="password">Password (at least 10 characters)</label>
+        <label for="password">Password (at least 10 characters, not a common one)</label>
         <input id="password" name="password" type="password" autocomplete="new-password" minlength={10} required />
         <p>
           <button type="submit">Create account</button>

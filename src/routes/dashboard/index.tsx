@@ -15,6 +15,7 @@ import {
   type Session,
 } from "../../auth/sessions";
 import { revokeGrant } from "../../auth/oauth-grants";
+import { Credentials } from "../../auth/password-policy";
 import { signIn, signUp } from "../../auth/sign-in";
 import { PLAN_LIMITS, SCOPES, type Plan } from "../../domain/codes";
 import { IdParam } from "../../domain/schemas";
@@ -22,7 +23,8 @@ import { dbFor } from "../../db/client";
 import { listKeys } from "../../db/queries/accounts";
 import { allLeagues, trackedLeagueIds } from "../../db/queries/leagues";
 import type { AppEnv } from "../../env";
-import { ApiError } from "../../errors";
+import { ApiError, badRequest } from "../../errors";
+import { clientIp } from "../../limits/attempts";
 import type { UsageMinute } from "../../limits/rate";
 import { COPY_SCRIPT, STYLE } from "./assets";
 import { SignInPage, SignUpPage } from "./auth-pages";
@@ -35,13 +37,21 @@ import { PlanPage } from "./plan-page";
 type DashEnv = AppEnv & { Variables: AppEnv["Variables"] & { session: Session } };
 
 /** Where to go after signing in: only back into an OAuth authorization (never an open redirect). */
-const nextOf = (raw: string | undefined) => (raw && /^\/oauth\/authorize\?[^\\]*$/.test(raw) ? raw : undefined);
+function nextOf(raw: string | undefined): string | undefined {
+  // A line break reaching the Location header is response splitting (CWE-113); encoded, it is one decode away.
+  if (raw && /[\r\n]|%0[ad]/i.test(raw)) throw badRequest("next", "must not contain a line break");
+  return raw && /^\/oauth\/authorize\?[^\\]*$/.test(raw) ? raw : undefined;
+}
 
-const Credentials = z.object({ email: z.email().max(254), password: z.string().min(10).max(256) });
 const KeyForm = z.object({
   name: z.string().trim().min(1, "give the key a name").max(100),
   scopes: z.array(z.enum(SCOPES)).min(1, "choose at least one scope"),
 });
+
+function retryIn(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
 
 async function form(c: Context) {
   const body = await c.req.parseBody({ all: true });
@@ -106,19 +116,18 @@ export const dashboardRoutes = new Hono<DashEnv>()
   .get("/sign-in", (c) => c.html(<SignInPage csrf={preSessionCsrf(c)} next={nextOf(c.req.query("next"))} />))
   .post("/sign-in", async (c) => {
     const { str } = await form(c);
+    const next = nextOf(str("next"));
     if (!csrfOk(c, str("_csrf"), preSessionToken(c))) return forbidden(c);
     const email = str("email").trim();
-    const ip = c.req.header("cf-connecting-ip") ?? "local";
-    const result = await signIn(dbFor(c.env.DB), email, str("password"), ip);
-    const next = nextOf(str("next"));
+    const result = await signIn(dbFor(c.env.DB), email, str("password"), clientIp(c.req.raw));
     if (result.ok) {
       await startSession(c, dbFor(c.env.DB), result.accountId);
       return c.redirect(next ?? "/dashboard/keys", 303);
     }
     const errors = result.throttled
-      ? [`Too many failed attempts. Try again in ${result.retryAfterMin} minutes.`]
+      ? [`Too many failed attempts. ${retryIn(result.retryAfterSec!)}`]
       : ["Wrong email or password."];
-    if (result.throttled) c.header("retry-after", String((result.retryAfterMin ?? 15) * 60));
+    if (result.throttled) c.header("retry-after", String(result.retryAfterSec));
     return c.html(
       <SignInPage csrf={preSessionCsrf(c)} errors={errors} email={email} next={next} />,
       result.throttled ? 429 : 401,
@@ -128,26 +137,29 @@ export const dashboardRoutes = new Hono<DashEnv>()
   .get("/sign-up", (c) => c.html(<SignUpPage csrf={preSessionCsrf(c)} next={nextOf(c.req.query("next"))} />))
   .post("/sign-up", async (c) => {
     const { str } = await form(c);
+    const next = nextOf(str("next"));
     if (!csrfOk(c, str("_csrf"), preSessionToken(c))) return forbidden(c);
     const email = str("email").trim();
+    const page = (errors: string[], status: 400 | 409 | 429) =>
+      c.html(<SignUpPage csrf={preSessionCsrf(c)} errors={errors} email={email} next={next} />, status);
     const parsed = Credentials.safeParse({ email, password: str("password") });
     if (!parsed.success) {
       const errors = parsed.error.issues.map((i) =>
-        i.path[0] === "email" ? "Enter a valid email address." : "The password needs at least 10 characters.",
+        i.path[0] === "email" ? "Enter a valid email address." : i.message,
       );
-      return c.html(<SignUpPage csrf={preSessionCsrf(c)} errors={errors} email={email} />, 400);
+      return page([...new Set(errors)], 400);
     }
     try {
-      const id = await signUp(dbFor(c.env.DB), parsed.data.email, parsed.data.password);
-      await startSession(c, dbFor(c.env.DB), id);
-      return c.redirect(nextOf(str("next")) ?? "/dashboard/keys", 303);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
-        return c.html(
-          <SignUpPage csrf={preSessionCsrf(c)} errors={["An account with this email already exists."]} email={email} />,
-          409,
-        );
+      const result = await signUp(dbFor(c.env.DB), parsed.data.email, parsed.data.password, clientIp(c.req.raw));
+      if (!result.ok) {
+        c.header("retry-after", String(result.retryAfterSec));
+        return page([`Too many sign-ups from your network. ${retryIn(result.retryAfterSec)}`], 429);
       }
+      await startSession(c, dbFor(c.env.DB), result.accountId);
+      return c.redirect(next ?? "/dashboard/keys", 303);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409)
+        return page(["An account with this email already exists."], 409);
       throw err;
     }
   })
