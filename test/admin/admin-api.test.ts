@@ -102,19 +102,27 @@ describe("accounts, plans, tracked leagues, keys", () => {
 
 describe("demo seeding", () => {
   it("is idempotent: a second run the same day writes nothing new", async () => {
-    const first = await seed(["eng1", "euroleague"]);
+    // One instant for every run: live matches' timelines grow with the clock, so a forced regeneration a second later
+    // would rightly write more events.
+    const now = new Date();
+    const first = await seed(["eng1", "euroleague"], now);
     const count = async () =>
       env.DB.prepare(
         "SELECT (SELECT count(*) FROM matches) AS m, (SELECT count(*) FROM match_events) AS e, (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM api_keys) AS k",
       ).first();
     const before = await count();
-    const again = await seedDemo(dbFor(env.DB), "local", { demoApiKey: first.key, leagues: ["eng1", "euroleague"] });
+    const again = await seedDemo(dbFor(env.DB), "local", {
+      demoApiKey: first.key,
+      leagues: ["eng1", "euroleague"],
+      now,
+    });
     expect(again.seeded).toBe(false);
     expect(await count()).toEqual(before);
     const forced = await seedDemo(dbFor(env.DB), "local", {
       demoApiKey: first.key,
       leagues: ["eng1", "euroleague"],
       force: true,
+      now,
     });
     expect(forced.seeded).toBe(true);
     expect(await count()).toEqual(before);
