@@ -32,10 +32,15 @@ export class MatchRoom extends SocketObject {
     });
     const final = envelopes.some((e) => e.type === "status_change" && isFinished(e.data.to));
     const frames = envelopes.map((e) => JSON.stringify(e));
-    if (this.ctx.storage.kv.get("league") !== mu.league_id) this.ctx.storage.kv.put("league", mu.league_id);
+    this.noteLeague(mu.league_id);
     const sockets = this.ctx.getWebSockets().filter((ws) => this.mayReceive(ws, mu.league_id));
     this.broadcast(sockets, frames, final ? (ws) => ws.close(1000, "match finished") : undefined);
     return envelopes;
+  }
+
+  /** The match's league, kept from its first upgrade or publish: entitlement changes are checked against it. */
+  private noteLeague(leagueId: string) {
+    if (this.ctx.storage.kv.get("league") !== leagueId) this.ctx.storage.kv.put("league", leagueId);
   }
 
   /** A socket of an account that no longer tracks this match's league closes (CONTRACT.md "Entitlements are live"). */
@@ -50,8 +55,7 @@ export class MatchRoom extends SocketObject {
   /** The WebSocket upgrade, after the Worker checked key, scope, match and budget. */
   override async fetch(request: Request): Promise<Response> {
     const { server, response, info } = await this.accept(request);
-    if (info.leagueId && this.ctx.storage.kv.get("league") !== info.leagueId)
-      this.ctx.storage.kv.put("league", info.leagueId);
+    if (info.leagueId) this.noteLeague(info.leagueId);
     // The account stopped tracking the league between the Worker's check and now.
     if (info.leagueId && !this.mayReceive(server, info.leagueId)) {
       server.close(1008, "league no longer tracked");
