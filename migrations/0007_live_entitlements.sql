@@ -27,11 +27,3 @@ END;
 -- attacker has replayed the previous one inside the grace.
 ALTER TABLE rotated_refresh_tokens RENAME TO refresh_tokens;
 ALTER TABLE refresh_tokens RENAME COLUMN rotated_at TO seen_at;
-
--- Which principal (API key or OAuth grant) opened each MCP session: a session id is usable only by its opener
--- (until MCP moves to the stateless handler, which has no sessions).
-CREATE TABLE mcp_sessions (
-  session_id  TEXT PRIMARY KEY,
-  principal   TEXT NOT NULL,
-  created_at  INTEGER NOT NULL
-);

@@ -4,9 +4,8 @@
 import { getOAuthApi, OAuthProvider, type OAuthProviderOptions } from "@cloudflare/workers-oauth-provider";
 import { guardRegistration } from "./auth/client-registration";
 import { foreignHost } from "./auth/host";
-import { bearerToken, grantOfToken, tokenWithReuseDetection, tokenOfRevokedGrant } from "./auth/oauth-grants";
+import { tokenWithReuseDetection, tokenOfRevokedGrant } from "./auth/oauth-grants";
 import { capBody, takesUnauthenticatedBody } from "./limits/body";
-import { principalName, withSessionOwner } from "./mcp/sessions";
 import { dbFor, primaryDb } from "./db/client";
 import type { Hono } from "hono";
 import type { AppEnv, Principal } from "./env";
@@ -16,20 +15,14 @@ import {
   foreignOrigin,
   isMcpPath,
   MCP_PATH,
-  resourceMetadataUrl,
+  mcpAuthProblem,
+  mcpChallenge,
 } from "./mcp/front";
+import { problemResponse } from "./errors";
 
 type Handler = { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
 
 export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
-  // MCP with an OAuth token (the provider checked it and set the grant's props): the session is the grant's.
-  const oauthMcp: Handler = {
-    fetch: (request, env, ctx) => {
-      const props = (ctx as ExecutionContext & { props: Principal }).props;
-      const grantId = grantOfToken(bearerToken(request) ?? "")?.grantId;
-      return withSessionOwner(request, env, principalName(props, grantId), () => mcp.fetch(request, env, ctx));
-    },
-  };
   // The provider needs the absolute resource URL at construction (RFC 9728 `resource`), so one per base URL.
   const providers = new Map<string, { provider: OAuthProvider<Env>; options: OAuthProviderOptions<Env> }>();
   const forBase = (env: Env) => {
@@ -38,7 +31,7 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
     if (!p) {
       const options: OAuthProviderOptions<Env> = {
         apiRoute: MCP_PATH,
-        apiHandler: oauthMcp as never,
+        apiHandler: mcp as never,
         defaultHandler: { fetch: (req, e, ctx) => app.fetch(req, e, ctx) },
         authorizeEndpoint: "/oauth/authorize",
         tokenEndpoint: "/oauth/token",
@@ -78,13 +71,16 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
     if (isMcpPath(url.pathname)) {
       const refused = foreignOrigin(request, env);
       if (refused) return refused;
+      // The MCP handler checks Host again and needs the header; a request built in-process (tests, service bindings)
+      // has only its URL, which foreignHost has already checked.
+      if (!request.headers.has("host")) {
+        const headers = new Headers(request.headers);
+        headers.set("host", url.host);
+        request = new Request(request, { headers });
+      }
       if (!carriesApiKey(request) && (await tokenOfRevokedGrant(primaryDb(env.DB), request))) {
-        return new Response(JSON.stringify({ error: "invalid_token", error_description: "grant revoked" }), {
-          status: 401,
-          headers: {
-            "content-type": "application/json",
-            "www-authenticate": `Bearer error="invalid_token", resource_metadata="${resourceMetadataUrl(env.PUBLIC_BASE_URL)}"`,
-          },
+        return problemResponse(401, "invalid_token", "this app's access was revoked", undefined, {
+          "www-authenticate": mcpChallenge(env.PUBLIC_BASE_URL, "invalid_token"),
         });
       }
       if (carriesApiKey(request)) {
@@ -93,8 +89,9 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
         // Ids only, the shape an OAuth grant carries, so tools never branch on how the caller signed in.
         const principal: Principal = { type: "api_key", accountId: auth.accountId, keyId: auth.keyId };
         (ctx as ExecutionContext & { props: unknown }).props = principal;
-        return withSessionOwner(request, env, principalName(principal), () => mcp.fetch(request, env, ctx));
+        return mcp.fetch(request, env, ctx);
       }
+      return mcpAuthProblem(await provider(env).fetch(request, env, ctx), env);
     }
     // The read API, its WebSockets and /health need nothing from the provider: skip its per-request work.
     if (url.pathname === "/health" || (url.pathname.startsWith("/v1/") && !isMcpPath(url.pathname))) {

@@ -2,17 +2,15 @@
 import { buildApp } from "../src/app";
 import { makeFetch } from "../src/entry";
 import { scheduledPoll } from "../src/ingest/feeds/scheduled";
-import { MCP_PATH } from "../src/mcp/front";
-import { SportsMcp } from "./sports-mcp";
+import { mcpHandler } from "../src/mcp/handler";
 
 export { Ingestor } from "./ingestor";
 export { LiveHub } from "./live-hub";
 export { MatchRoom } from "./match-room";
 export { KeyLimiter } from "./rate-limiter";
 export { Simulator } from "./simulator";
-export { SportsMcp };
 
-const fetch = makeFetch(buildApp(), SportsMcp.serve(MCP_PATH, { binding: "MCP_OBJECT" }));
+const fetch = makeFetch(buildApp(), { fetch: mcpHandler });
 
 export default {
   fetch,

@@ -224,9 +224,3 @@ export const refreshTokens = sqliteTable("refresh_tokens", {
   grantId: text("grant_id").notNull(),
   seenAt: text("seen_at").notNull(),
 });
-
-export const mcpSessions = sqliteTable("mcp_sessions", {
-  sessionId: text("session_id").primaryKey(),
-  principal: text("principal").notNull(),
-  createdAt: integer("created_at").notNull(),
-});

@@ -3,7 +3,7 @@ import { authenticate } from "../auth/api-key";
 import { isOurOrigin } from "../auth/host";
 import { extractKey } from "../auth/keys";
 import type { AuthContext } from "../env";
-import { ApiError, problemResponse } from "../errors";
+import { ApiError, INVALID_KEY_DETAIL, problemResponse } from "../errors";
 
 export const MCP_PATH = "/v1/mcp";
 export const isMcpPath = (pathname: string) => pathname === MCP_PATH || pathname.startsWith(`${MCP_PATH}/`);
@@ -32,8 +32,7 @@ export function carriesApiKey(request: Request): boolean {
 
 /** API-key auth for MCP: the usual key check plus the `mcp:invoke` scope; errors carry WWW-Authenticate. */
 export async function authenticateMcpKey(request: Request, env: Env): Promise<AuthContext | Response> {
-  const challenge = (error?: string) =>
-    `Bearer resource_metadata="${resourceMetadataUrl(env.PUBLIC_BASE_URL)}"${error ? `, error="${error}"` : ""}`;
+  const challenge = (error?: string) => mcpChallenge(env.PUBLIC_BASE_URL, error);
   try {
     if (extractKey(request) === null) throw new ApiError(401, "invalid_api_key", "missing or invalid api key");
     const auth = await authenticate(request, env);
@@ -49,4 +48,36 @@ export async function authenticateMcpKey(request: Request, env: Env): Promise<Au
       "www-authenticate": challenge(err.code === "insufficient_scope" ? "insufficient_scope" : undefined),
     });
   }
+}
+
+/** The MCP authorization spec's challenge: where to start OAuth, and the RFC 6750 error when there is one. */
+export const mcpChallenge = (base: string, error?: string) =>
+  `Bearer resource_metadata="${resourceMetadataUrl(base)}"${error ? `, error="${error}"` : ""}`;
+
+/**
+ * Every 401/403 of /v1/mcp as problem+json with the resource_metadata challenge. The OAuth provider answers missing,
+ * expired or foreign-audience tokens with its own body and a `realm="OAuth"` challenge; clients get one shape.
+ */
+export async function mcpAuthProblem(res: Response, env: Env): Promise<Response> {
+  if (res.status !== 401 && res.status !== 403) return res;
+  if ((res.headers.get("content-type") ?? "").includes("application/problem+json")) return res;
+  const error = /error="([^"]+)"/.exec(res.headers.get("www-authenticate") ?? "")?.[1];
+  await res.body?.cancel();
+  if (res.status === 403)
+    return problemResponse(403, "insufficient_scope", "this token lacks the `mcp:invoke` scope", undefined, {
+      "www-authenticate": mcpChallenge(env.PUBLIC_BASE_URL, "insufficient_scope"),
+    });
+  return error === "invalid_token"
+    ? problemResponse(
+        401,
+        "invalid_token",
+        "the access token is expired, revoked or not for this resource",
+        undefined,
+        {
+          "www-authenticate": mcpChallenge(env.PUBLIC_BASE_URL, "invalid_token"),
+        },
+      )
+    : problemResponse(401, "invalid_api_key", INVALID_KEY_DETAIL, undefined, {
+        "www-authenticate": mcpChallenge(env.PUBLIC_BASE_URL),
+      });
 }

@@ -21,7 +21,7 @@ export function mcpPost(body: unknown, headers: Record<string, string> = {}, pat
   });
 }
 
-/** An initialised MCP session with the given credentials. */
+/** A 2025-era client's exchange with the given credentials (stateless: no Mcp-Session-Id comes back). */
 export async function mcpSession(headers: Record<string, string>, path?: string) {
   const init = await mcpPost(
     {
@@ -34,9 +34,10 @@ export async function mcpSession(headers: Record<string, string>, path?: string)
     path,
   );
   if (init.status !== 200) throw new Error(`initialize: ${init.status} ${await init.text()}`);
-  const session = init.headers.get("mcp-session-id")!;
+  const session = init.headers.get("mcp-session-id");
   await readRpc(init);
-  const h = { ...headers, "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" };
+  const h: Record<string, string> = { ...headers, "mcp-protocol-version": "2025-06-18" };
+  if (session) h["mcp-session-id"] = session;
   await mcpPost({ jsonrpc: "2.0", method: "notifications/initialized" }, h, path);
   let id = 2;
   const rpc = async (method: string, params: unknown) => {

@@ -203,6 +203,11 @@ describe("auth matrix", () => {
         return;
       }
       if (want.challenge) expect(res.headers.get("www-authenticate") ?? "").toMatch(want.challenge);
+      // Every refusal of /v1/mcp for its credentials is problem+json naming where to start OAuth (MCP authorization).
+      if (e.kind === "mcp" && (res.status === 401 || res.status === 403) && want.status !== 403) {
+        expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+        expect(res.headers.get("www-authenticate") ?? "").toMatch(METADATA);
+      }
       if (want.code) expect(((await res.json()) as { code: string }).code).toBe(want.code);
       else await res.arrayBuffer();
     });

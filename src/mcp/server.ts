@@ -1,6 +1,8 @@
-// Puts the tools of src/mcp/tools.ts on an MCP server (SDK v1). Each call reads the caller's entitlement now (plan and
-// leagues are never taken from the session or the grant), spends the plan's call budget, and only then runs the tool.
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+// The MCP server for one request (SDK v2, served statelessly by agents' createMcpHandler): the tools of
+// src/mcp/tools.ts for the caller this request's own credentials name. Each call reads the caller's entitlement
+// now, spends the plan's call budget, and only then runs the tool.
+import { McpServer } from "@modelcontextprotocol/server";
+import { env } from "cloudflare:workers";
 import { loadEntitlement } from "../auth/entitlements";
 import { PLAN_LIMITS } from "../domain/codes";
 import { primaryDb } from "../db/client";
@@ -11,56 +13,50 @@ import { TOOLS, ToolError, type Tool, type ToolContext } from "./tools";
 
 const errorResult = (text: string) => ({ isError: true, content: [{ type: "text" as const, text }] });
 
-export function registerSportsTools(server: McpServer, env: Env, principal: () => Principal) {
+export function buildServer(principal: Principal | undefined): McpServer {
+  const server = new McpServer({ name: "sports-data", version: "2.0.0" });
   for (const t of TOOLS) {
     server.registerTool(
       t.name,
       {
         description: t.description,
-        inputSchema: t.input.shape,
+        inputSchema: t.input,
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       async (args: Record<string, unknown>) => {
-        const who = principal();
+        // The Worker authenticates every request before it gets here; no identity means no data.
+        if (!principal) return errorResult("not authenticated");
         const db = primaryDb(env.DB);
-        const ent = await loadEntitlement(db, who.accountId);
+        const ent = await loadEntitlement(db, principal.accountId);
         if (!ent) return errorResult("this account no longer exists");
         // The plan's MCP budget, per key (API keys) or per account (OAuth). A refused call runs nothing (CONTRACT.md
         // "Abuse limits"); the isolate's lease decides most calls without a Durable Object round trip.
         const limit = PLAN_LIMITS[ent.plan].mcpPerMinute;
-        const holder = who.keyId ?? `account:${who.accountId}`;
+        const holder = principal.keyId ?? `account:${principal.accountId}`;
         const decision = await spend(() => env.KEY_LIMITER.getByName(holder), holder, "mcp", limit);
         if (!decision.allowed) {
           return errorResult(
             `rate limited: the ${ent.plan} plan allows ${limit} tool calls per minute; retry in ${decision.retryAfter} s`,
           );
         }
-        const auth = { ...who, plan: ent.plan, scopes: ["mcp:invoke" as const] };
+        const auth = { ...principal, plan: ent.plan, scopes: ["mcp:invoke" as const] };
         return runTool(t, { db, auth, now: new Date() }, args);
       },
     );
   }
+  return server;
 }
 
 async function runTool(t: Tool, ctx: ToolContext, args: Record<string, unknown>) {
-  const input = t.input.safeParse(args);
-  if (!input.success) {
-    return errorResult(
-      `invalid input: ${input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ")}`,
-    );
-  }
   try {
-    const out = await t.run(ctx, input.data);
+    const out = await t.run(ctx, t.input.parse(args));
     return { content: [{ type: "text" as const, text: out.text }], structuredContent: out.structured };
   } catch (err) {
     if (err instanceof ToolError) return errorResult(err.message);
     // The SDK would send the message of anything thrown (SQL, stack details): the client gets a reference only.
     const ref = crypto.randomUUID();
-    log("error", "mcp tool failed", {
-      tool: t.name,
-      ref,
-      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
-    });
+    const error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    log("error", "mcp tool failed", { tool: t.name, ref, error });
     return errorResult(`internal error; quote ${ref} to support`);
   }
 }
