@@ -1,7 +1,7 @@
 // Open sockets follow the account's entitlement (CONTRACT.md "Entitlements are live"): a league untracked stops
 // reaching /v1/ws/live and closes its match streams with 1008; a lowered plan closes the newest sockets over budget.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { admin, createKey } from "../helpers/admin";
 import { signedUp } from "../helpers/browser";
 import { connect, ingestOps, type TestSocket } from "../helpers/live";
@@ -21,11 +21,24 @@ const live = (id: string, sport: "football" | "basketball", league: string) => (
 });
 await ingestOps([live("m_ent_fb", "football", "lg_fb_eng1"), live("m_ent_bb", "basketball", "lg_bb_euroleague")]);
 
+const keyIds: string[] = [];
 async function account(email: string, plan: string, leagues: string[]) {
   const { id } = (await (await admin("POST", "/accounts", { email, plan })).json()) as { id: string };
   await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: leagues });
-  return { id, key: (await createKey(id)).key };
+  const key = await createKey(id);
+  keyIds.push(key.id);
+  return { id, key: key.key };
 }
+
+// Every socket closed here is released by its holder's close handler after the client has seen the close: wait for
+// those to finish, so no Durable Object work is still running when the test runtime shuts down.
+afterAll(async () => {
+  const deadline = Date.now() + 5000;
+  for (const id of keyIds) {
+    while ((await env.KEY_LIMITER.getByName(id).holders()).length > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+  }
+});
 const socket = async (path: string, key: string) => {
   const res = await connect(path, { "x-api-key": key });
   expect(res.status).toBe(101);
@@ -77,8 +90,9 @@ describe("tracked leagues change while sockets are open", () => {
     const { id } = (await env.DB.prepare("SELECT id FROM accounts WHERE email = 'ws-dash@example.com'").first<{
       id: string;
     }>())!;
-    const key = (await createKey(id)).key;
-    const room = await socket("/v1/ws/match/m_ent_fb", key);
+    const created = await createKey(id);
+    keyIds.push(created.id);
+    const room = await socket("/v1/ws/match/m_ent_fb", created.key);
     const _csrf = await agent.csrf("/dashboard/leagues");
     expect((await agent.post("/dashboard/leagues", { _csrf, league_ids: "lg_bb_euroleague" })).status).toBe(303);
     expect(await closedWithin(room, 5000)).toEqual({ code: 1008, reason: "league no longer tracked" });
