@@ -61,6 +61,13 @@ export async function connect(
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.addEventListener("close", (e) => {
+      // Complete the closing handshake of a server-initiated close, so no close is left pending in the Durable
+      // Object when the test file ends (its handler would then run during teardown).
+      try {
+        ws.close(e.code === 1005 || e.code === 1006 ? 1000 : e.code);
+      } catch {
+        // already closed
+      }
       resolve({ code: e.code, reason: e.reason });
       waiters.forEach((w) => w());
     }),
