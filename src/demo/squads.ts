@@ -62,7 +62,7 @@ export function squadOf(team: DemoTeam): Squad {
       while (used.has(name)) name = personName(r, team.nation);
       used.add(name);
       const number = team.sport === "football" && position === "G" && i === 0 ? 1 : numbers.pop()!;
-      players.push({ name, number, position });
+      players.push({ name, number, position, player_id: `pl_${team.id.slice(3)}_${players.length + 1}` });
     }
   }
   const squad = {

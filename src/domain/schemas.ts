@@ -23,7 +23,7 @@ export const DateParam = z
   .refine(isCalendarDate, "not a calendar date")
   .describe("A UTC day, YYYY-MM-DD: matches whose kickoff falls on it.");
 
-const limitParam = (max: number, fallback: number) =>
+export const limitParam = (max: number, fallback: number) =>
   z.coerce
     .number()
     .int("must be an integer")
@@ -107,6 +107,9 @@ export const Event = z
     player_in: z.string().nullable(),
     player_out: z.string().nullable(),
     detail: z.string().nullable(),
+    player_id: z.string().nullable().describe("Id of `player`, when known."),
+    player_in_id: z.string().nullable(),
+    player_out_id: z.string().nullable(),
   })
   .register(registry, { id: "Event" });
 
@@ -123,7 +126,12 @@ export const StatsResponse = z
   .register(registry, { id: "Stats" });
 
 export const Player = z
-  .object({ name: z.string(), number: z.number().int().nullable(), position: z.string().nullable() })
+  .object({
+    name: z.string(),
+    number: z.number().int().nullable(),
+    position: z.string().nullable(),
+    player_id: z.string().nullable().describe("Id of the player, null when unknown."),
+  })
   .register(registry, { id: "Player" });
 
 export const Lineup = z

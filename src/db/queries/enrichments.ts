@@ -58,6 +58,9 @@ export const getEvents: EnrichmentLoader<Event[]> = (db, sport, id, accountId) =
         player_in: matchEvents.playerIn,
         player_out: matchEvents.playerOut,
         detail: matchEvents.detail,
+        player_id: matchEvents.playerId,
+        player_in_id: matchEvents.playerInId,
+        player_out_id: matchEvents.playerOutId,
       })
       .from(matchEvents)
       .where(eq(matchEvents.matchId, id))
