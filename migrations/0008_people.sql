@@ -86,8 +86,8 @@ CREATE INDEX pss_points ON player_season_stats (league_id, season, points DESC, 
 CREATE INDEX pss_rebounds ON player_season_stats (league_id, season, rebounds DESC, player_name);
 CREATE INDEX pss_ppg ON player_season_stats (league_id, season, ppg DESC, player_name);
 
--- Each match listed once per team, so `?team_id=` is one ordered range like the other filters. Maintained by
--- triggers on matches, as match_counts is.
+-- Each match listed once per team, with the list item's columns, so `?team_id=` is one ordered range of one table
+-- like the other filters (a join back to matches would double the rows read). Maintained by triggers on matches.
 CREATE TABLE team_matches (
   team_id       TEXT NOT NULL,
   match_id      TEXT NOT NULL,
@@ -96,10 +96,19 @@ CREATE TABLE team_matches (
   season        TEXT NOT NULL,
   status_group  INTEGER NOT NULL,
   kickoff_ts    INTEGER NOT NULL,
+  home_team_id  TEXT NOT NULL,
+  away_team_id  TEXT NOT NULL,
+  home_team     TEXT NOT NULL,
+  away_team     TEXT NOT NULL,
+  home_score    INTEGER NOT NULL,
+  away_score    INTEGER NOT NULL,
+  status_code   INTEGER NOT NULL,
+  minute        INTEGER,
+  updated_at    TEXT NOT NULL,
   PRIMARY KEY (team_id, match_id)
 ) WITHOUT ROWID;
-CREATE INDEX team_matches_kickoff ON team_matches (team_id, sport, kickoff_ts, match_id, league_id);
-CREATE INDEX team_matches_status ON team_matches (team_id, sport, status_group, kickoff_ts, match_id, league_id);
+CREATE INDEX team_matches_kickoff ON team_matches (team_id, sport, kickoff_ts, match_id);
+CREATE INDEX team_matches_status ON team_matches (team_id, sport, status_group, kickoff_ts, match_id);
 CREATE INDEX team_matches_league ON team_matches (team_id, league_id, kickoff_ts, match_id);
 CREATE INDEX team_matches_league_status ON team_matches (team_id, league_id, status_group, kickoff_ts, match_id);
 -- A team's competitions per season (Team.league_ids, visibility of teams and players).
@@ -117,46 +126,52 @@ CREATE TABLE team_match_counts (
 CREATE INDEX team_match_counts_status ON team_match_counts (team_id, day, status_group, league_id, n);
 
 CREATE TRIGGER team_matches_insert AFTER INSERT ON matches BEGIN
-  INSERT INTO team_matches (team_id, match_id, sport, league_id, season, status_group, kickoff_ts)
-  VALUES (NEW.home_team_id, NEW.id, NEW.sport, NEW.league_id, NEW.season, NEW.status_group, NEW.kickoff_ts),
-         (NEW.away_team_id, NEW.id, NEW.sport, NEW.league_id, NEW.season, NEW.status_group, NEW.kickoff_ts);
+  INSERT INTO team_matches
+  SELECT t.value, NEW.id, NEW.sport, NEW.league_id, NEW.season, NEW.status_group, NEW.kickoff_ts, NEW.home_team_id,
+         NEW.away_team_id, NEW.home_team, NEW.away_team, NEW.home_score, NEW.away_score, NEW.status_code, NEW.minute,
+         NEW.updated_at
+  FROM json_each(json_array(NEW.home_team_id, NEW.away_team_id)) t;
   INSERT INTO team_match_counts (team_id, day, league_id, status_group, n)
-  VALUES (NEW.home_team_id, NEW.kickoff_ts / 86400, NEW.league_id, NEW.status_group, 1),
-         (NEW.home_team_id, -1, NEW.league_id, NEW.status_group, 1),
-         (NEW.away_team_id, NEW.kickoff_ts / 86400, NEW.league_id, NEW.status_group, 1),
-         (NEW.away_team_id, -1, NEW.league_id, NEW.status_group, 1)
+  SELECT t.value, d.value, NEW.league_id, NEW.status_group, 1
+  FROM json_each(json_array(NEW.home_team_id, NEW.away_team_id)) t, json_each(json_array(NEW.kickoff_ts / 86400, -1)) d
+  WHERE true
   ON CONFLICT (team_id, day, league_id, status_group) DO UPDATE SET n = n + 1;
 END;
 
 CREATE TRIGGER team_matches_delete AFTER DELETE ON matches BEGIN
-  DELETE FROM team_matches WHERE match_id = OLD.id AND team_id IN (OLD.home_team_id, OLD.away_team_id);
+  DELETE FROM team_matches WHERE team_id IN (OLD.home_team_id, OLD.away_team_id) AND match_id = OLD.id;
   UPDATE team_match_counts SET n = n - 1
   WHERE team_id IN (OLD.home_team_id, OLD.away_team_id) AND league_id = OLD.league_id
     AND status_group = OLD.status_group AND day IN (OLD.kickoff_ts / 86400, -1);
 END;
 
-CREATE TRIGGER team_matches_update AFTER UPDATE OF league_id, season, home_team_id, away_team_id, kickoff_ts, status_code ON matches
-WHEN OLD.league_id IS NOT NEW.league_id OR OLD.season IS NOT NEW.season OR OLD.home_team_id IS NOT NEW.home_team_id
-  OR OLD.away_team_id IS NOT NEW.away_team_id OR OLD.kickoff_ts IS NOT NEW.kickoff_ts
+-- Any change of a match rewrites its two rows (scores and minutes change while live).
+CREATE TRIGGER team_matches_update AFTER UPDATE ON matches BEGIN
+  DELETE FROM team_matches WHERE team_id IN (OLD.home_team_id, OLD.away_team_id) AND match_id = OLD.id;
+  INSERT INTO team_matches
+  SELECT t.value, NEW.id, NEW.sport, NEW.league_id, NEW.season, NEW.status_group, NEW.kickoff_ts, NEW.home_team_id,
+         NEW.away_team_id, NEW.home_team, NEW.away_team, NEW.home_score, NEW.away_score, NEW.status_code, NEW.minute,
+         NEW.updated_at
+  FROM json_each(json_array(NEW.home_team_id, NEW.away_team_id)) t;
+END;
+
+CREATE TRIGGER team_match_counts_update AFTER UPDATE OF league_id, home_team_id, away_team_id, kickoff_ts, status_code ON matches
+WHEN OLD.league_id IS NOT NEW.league_id OR OLD.home_team_id IS NOT NEW.home_team_id
+  OR OLD.away_team_id IS NOT NEW.away_team_id OR OLD.kickoff_ts / 86400 IS NOT NEW.kickoff_ts / 86400
   OR OLD.status_group IS NOT NEW.status_group
 BEGIN
-  DELETE FROM team_matches WHERE match_id = OLD.id AND team_id IN (OLD.home_team_id, OLD.away_team_id);
   UPDATE team_match_counts SET n = n - 1
   WHERE team_id IN (OLD.home_team_id, OLD.away_team_id) AND league_id = OLD.league_id
     AND status_group = OLD.status_group AND day IN (OLD.kickoff_ts / 86400, -1);
-  INSERT INTO team_matches (team_id, match_id, sport, league_id, season, status_group, kickoff_ts)
-  VALUES (NEW.home_team_id, NEW.id, NEW.sport, NEW.league_id, NEW.season, NEW.status_group, NEW.kickoff_ts),
-         (NEW.away_team_id, NEW.id, NEW.sport, NEW.league_id, NEW.season, NEW.status_group, NEW.kickoff_ts);
   INSERT INTO team_match_counts (team_id, day, league_id, status_group, n)
-  VALUES (NEW.home_team_id, NEW.kickoff_ts / 86400, NEW.league_id, NEW.status_group, 1),
-         (NEW.home_team_id, -1, NEW.league_id, NEW.status_group, 1),
-         (NEW.away_team_id, NEW.kickoff_ts / 86400, NEW.league_id, NEW.status_group, 1),
-         (NEW.away_team_id, -1, NEW.league_id, NEW.status_group, 1)
+  SELECT t.value, d.value, NEW.league_id, NEW.status_group, 1
+  FROM json_each(json_array(NEW.home_team_id, NEW.away_team_id)) t, json_each(json_array(NEW.kickoff_ts / 86400, -1)) d
+  WHERE true
   ON CONFLICT (team_id, day, league_id, status_group) DO UPDATE SET n = n + 1;
 END;
 
 -- Search: every prefix (2+ characters) of every word of a name, folded (lower case, no diacritics, Ø → o …).
--- One equality seek per query word, in rank order (kind of match, then name), read only as far as the limit.
+-- One equality seek per kind, in rank order (class, then name), read only as far as the limit.
 CREATE TABLE search_prefixes (
   prefix     TEXT NOT NULL,
   sport      TEXT NOT NULL,
@@ -169,19 +184,13 @@ CREATE TABLE search_prefixes (
   name       TEXT NOT NULL,
   team_id    TEXT,
   country    TEXT,
-  PRIMARY KEY (prefix, sport, class, folded, kind, ref_id)
+  -- Where it is visible: ",<league id>,<league id>," — the leagues a team (a player's team) has played in, or the
+  -- league itself. Checked against the caller's tracked leagues, so visibility costs no extra row reads.
+  leagues    TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (prefix, sport, kind, class, folded, ref_id)
 ) WITHOUT ROWID;
 CREATE INDEX search_prefixes_ref ON search_prefixes (ref_id);
-
--- Folded full names, for exact matches (ranked first) and for replacing a renamed entity's prefixes.
-CREATE TABLE search_names (
-  kind     TEXT NOT NULL,
-  ref_id   TEXT NOT NULL,
-  sport    TEXT NOT NULL,
-  folded   TEXT NOT NULL,
-  PRIMARY KEY (kind, ref_id)
-) WITHOUT ROWID;
-CREATE INDEX search_names_exact ON search_names (folded, sport);
+CREATE INDEX search_prefixes_team ON search_prefixes (team_id);
 
 CREATE TRIGGER data_version_players_insert AFTER INSERT ON players BEGIN
   UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'data_version';

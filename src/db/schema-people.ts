@@ -101,11 +101,20 @@ export const teamMatches = sqliteTable(
     season: text("season").notNull(),
     statusGroup: integer("status_group").notNull(),
     kickoffTs: integer("kickoff_ts").notNull(),
+    homeTeamId: text("home_team_id").notNull(),
+    awayTeamId: text("away_team_id").notNull(),
+    homeTeam: text("home_team").notNull(),
+    awayTeam: text("away_team").notNull(),
+    homeScore: integer("home_score").notNull(),
+    awayScore: integer("away_score").notNull(),
+    statusCode: integer("status_code").notNull(),
+    minute: integer("minute"),
+    updatedAt: text("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.matchId] }),
-    index("team_matches_kickoff").on(t.teamId, t.sport, t.kickoffTs, t.matchId, t.leagueId),
-    index("team_matches_status").on(t.teamId, t.sport, t.statusGroup, t.kickoffTs, t.matchId, t.leagueId),
+    index("team_matches_kickoff").on(t.teamId, t.sport, t.kickoffTs, t.matchId),
+    index("team_matches_status").on(t.teamId, t.sport, t.statusGroup, t.kickoffTs, t.matchId),
     index("team_matches_league").on(t.teamId, t.leagueId, t.kickoffTs, t.matchId),
     index("team_matches_league_status").on(t.teamId, t.leagueId, t.statusGroup, t.kickoffTs, t.matchId),
     index("team_matches_leagues").on(t.teamId, t.leagueId, t.season),
@@ -139,20 +148,11 @@ export const searchPrefixes = sqliteTable(
     name: text("name").notNull(),
     teamId: text("team_id"),
     country: text("country"),
+    leagues: text("leagues").notNull().default(""),
   },
   (t) => [
-    primaryKey({ columns: [t.prefix, t.sport, t.class, t.folded, t.kind, t.refId] }),
+    primaryKey({ columns: [t.prefix, t.sport, t.kind, t.class, t.folded, t.refId] }),
     index("search_prefixes_ref").on(t.refId),
+    index("search_prefixes_team").on(t.teamId),
   ],
-);
-
-export const searchNames = sqliteTable(
-  "search_names",
-  {
-    kind: text("kind").notNull(),
-    refId: text("ref_id").notNull(),
-    sport: text("sport").notNull(),
-    folded: text("folded").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.kind, t.refId] }), index("search_names_exact").on(t.folded, t.sport)],
 );

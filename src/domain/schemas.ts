@@ -36,6 +36,7 @@ export const MatchListQuery = z.object({
   status: z.enum(["live", "scheduled", "finished"]).optional().describe("`finished` covers status codes 3, 9 and 10."),
   league_id: IdParam.optional(),
   date: DateParam.optional(),
+  team_id: IdParam.optional().describe("Only the matches of this team (home or away)."),
   limit: limitParam(200, 50),
   after: z.string().max(200).optional().describe("`next_cursor` of the previous page."),
 });

@@ -48,7 +48,11 @@ export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; un
   plan.writes.standings = standings;
   plan.writes.standings_snapshots = snapshots;
   plan.writes.player_season_stats = await seasonStatsWrites(db, plan, state);
-  await writeIngest(db, plan.writes, { lineMatches: plan.lineMatches, search: plan.search });
+  await writeIngest(db, plan.writes, {
+    lineMatches: plan.lineMatches,
+    search: plan.search,
+    searchTeams: [...plan.searchTeams],
+  });
   // Publish only after the commit: a client never sees an update that is not in D1.
   await publishAll(env, plan.updates);
   return { applied: plan.applied, unchanged: plan.unchanged };

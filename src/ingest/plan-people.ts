@@ -21,6 +21,7 @@ export function planPlayer(op: PlayerOp, i: number, state: IngestState, plan: Pl
   state.players.set(op.id, row);
   write("players", row);
   plan.search.push({ kind: "player", id: op.id, sport: op.sport, name: op.name, team_id: op.team_id, country: null });
+  plan.searchTeams.add(op.team_id);
   return true;
 }
 

@@ -25,6 +25,7 @@ export interface Plan {
   lines: Map<string, Row[]>;
   lineMatches: string[];
   search: Searchable[];
+  searchTeams: Set<string>;
 }
 
 const fail = (i: number, field: string, why: string) => badRequest(`ops.${i}.${field}`, why);
@@ -47,6 +48,7 @@ export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
     lines: new Map(),
     lineMatches: [],
     search: [],
+    searchTeams: new Set(),
   };
   const write = (table: keyof Writes, row: Row) => (plan.writes[table] ??= []).push(row);
   const updatesFor = new Map<string, MatchUpdates>();
@@ -81,6 +83,7 @@ export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
             name: op.name,
             team_id: null,
             country: op.country,
+            leagues: [op.id],
           });
         }
         return count(changed);
@@ -102,6 +105,7 @@ export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
             team_id: op.id,
             country: op.country,
           });
+          plan.searchTeams.add(op.id);
         }
         return count(changed);
       }
@@ -213,6 +217,8 @@ export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
     next.updated_at = now;
     state.matches.set(op.id, next);
     write("matches", next);
+    if (!existing || existing.home_team_id !== next.home_team_id || existing.away_team_id !== next.away_team_id)
+      plan.searchTeams.add(String(next.home_team_id)).add(String(next.away_team_id));
 
     if (existing && LIVE_FIELDS.some((f) => (existing[f] ?? null) !== (next[f] ?? null))) {
       publish(next, { type: "score_update", data: scoreData(next) });

@@ -118,8 +118,7 @@ export const COLUMNS = {
     "turnovers",
     "ppg",
   ],
-  search_prefixes: ["prefix", "sport", "class", "folded", "kind", "ref_id", "name", "team_id", "country"],
-  search_names: ["kind", "ref_id", "sport", "folded"],
+  search_prefixes: ["prefix", "sport", "kind", "class", "folded", "ref_id", "name", "team_id", "country", "leagues"],
 } as const;
 
 export const KEYS = {
@@ -134,8 +133,7 @@ export const KEYS = {
   players: ["id"],
   player_lines: ["match_id", "player_id"],
   player_season_stats: ["player_id", "season", "league_id"],
-  search_prefixes: ["prefix", "sport", "class", "folded", "kind", "ref_id"],
-  search_names: ["kind", "ref_id"],
+  search_prefixes: ["prefix", "sport", "kind", "class", "folded", "ref_id"],
 } as const;
 
 export const upsert = (db: Db, table: keyof typeof COLUMNS, rows: readonly Record<string, unknown>[]) =>

@@ -1,7 +1,7 @@
 // Reads ingest needs before it plans a batch, and the batch write itself.
 import type { Db } from "../client";
 import { COLUMNS, upsert } from "./bulk";
-import { replaceSearch, type Searchable } from "./search-index";
+import { refreshSearchLeagues, replaceSearch, type Searchable } from "./search-index";
 
 export type Row = Record<string, unknown>;
 
@@ -133,6 +133,8 @@ export interface Extra {
   /** Matches whose box score is replaced (old lines deleted first). */
   lineMatches?: string[];
   search?: Searchable[];
+  /** Teams whose search rows (and their players') need their leagues recomputed. */
+  searchTeams?: string[];
 }
 
 /** One D1 batch: all of it is applied or none of it. */
@@ -161,6 +163,6 @@ export async function writeIngest(db: Db, writes: Writes, extra: Extra = {}): Pr
       : []),
     ...(writes[t]?.length ? upsert(db, t, writes[t]!) : []),
   ]);
-  statements.push(...replaceSearch(db, extra.search ?? []));
+  statements.push(...replaceSearch(db, extra.search ?? []), ...refreshSearchLeagues(db, extra.searchTeams ?? []));
   if (statements.length > 0) await db.$client.batch(statements);
 }

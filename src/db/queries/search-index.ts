@@ -1,4 +1,4 @@
-// Writes of the search tables (search_prefixes, search_names): an entity's rows are replaced whenever it is written.
+// Writes of the search table (search_prefixes): an entity's rows are replaced whenever it is written.
 import { fold, prefixesOf } from "../../domain/fold";
 import type { Db } from "../client";
 import { upsert } from "./bulk";
@@ -11,14 +11,19 @@ export interface Searchable {
   /** A team's own id, a player's team; null for leagues. */
   team_id: string | null;
   country: string | null;
+  /** Leagues it is visible in; omitted: those its team has played in, looked up in the same batch. */
+  leagues?: string[];
 }
+
+export const leaguesText = (ids: Iterable<string>) => {
+  const list = [...new Set(ids)].sort();
+  return list.length ? `,${list.join(",")},` : "";
+};
 
 export function searchRows(xs: readonly Searchable[]) {
   const prefixes: Record<string, unknown>[] = [];
-  const names: Record<string, unknown>[] = [];
   for (const x of xs) {
     const folded = fold(x.name);
-    names.push({ kind: x.kind, ref_id: x.id, sport: x.sport, folded });
     for (const { prefix, cls } of prefixesOf(x.name))
       prefixes.push({
         prefix,
@@ -30,23 +35,35 @@ export function searchRows(xs: readonly Searchable[]) {
         name: x.name,
         team_id: x.team_id,
         country: x.country,
+        leagues: leaguesText(x.leagues ?? []),
       });
   }
-  return { prefixes, names };
+  return prefixes;
 }
 
 /** Statements replacing the search rows of `xs` (a rename or transfer leaves no stale prefix behind). */
 export function replaceSearch(db: Db, xs: readonly Searchable[]): D1PreparedStatement[] {
   if (xs.length === 0) return [];
-  const { prefixes, names } = searchRows(xs);
+  const prefixes = searchRows(xs);
   const ids = JSON.stringify(xs.map((x) => x.id));
   const raw = (text: string, ...params: unknown[]) => db.$client.prepare(text).bind(...params);
   return [
     raw("DELETE FROM search_prefixes WHERE ref_id IN (SELECT value FROM json_each(?))", ids),
-    ...(["team", "player", "league"] as const).map((k) =>
-      raw("DELETE FROM search_names WHERE kind = ? AND ref_id IN (SELECT value FROM json_each(?))", k, ids),
-    ),
     ...upsert(db, "search_prefixes", prefixes),
-    ...upsert(db, "search_names", names),
+  ];
+}
+
+/** Sets the leagues of every search row of these teams and their players from the teams' matches. */
+export function refreshSearchLeagues(db: Db, teamIds: readonly string[]): D1PreparedStatement[] {
+  if (teamIds.length === 0) return [];
+  return [
+    db.$client
+      .prepare(
+        `UPDATE search_prefixes SET leagues = coalesce((SELECT ',' || group_concat(league_id, ',') || ',' FROM
+           (SELECT DISTINCT league_id FROM team_matches INDEXED BY team_matches_leagues
+            WHERE team_id = search_prefixes.team_id ORDER BY league_id)), '')
+         WHERE team_id IN (SELECT value FROM json_each(?))`,
+      )
+      .bind(JSON.stringify([...new Set(teamIds)])),
   ];
 }
