@@ -184,9 +184,12 @@ CREATE TABLE search_prefixes (
   name       TEXT NOT NULL,
   team_id    TEXT,
   country    TEXT,
-  -- Where it is visible: ",<league id>,<league id>," — the leagues a team (a player's team) has played in, or the
-  -- league itself. Checked against the caller's tracked leagues, so visibility costs no extra row reads.
-  leagues    TEXT NOT NULL DEFAULT '',
+  -- Where it is visible: up to four leagues — those a team (a player's team) has played in, or the league itself —
+  -- compared with the caller's tracked leagues as expressions, so visibility reads no further rows.
+  l1         TEXT,
+  l2         TEXT,
+  l3         TEXT,
+  l4         TEXT,
   PRIMARY KEY (prefix, sport, kind, class, folded, ref_id)
 ) WITHOUT ROWID;
 CREATE INDEX search_prefixes_ref ON search_prefixes (ref_id);

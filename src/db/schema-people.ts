@@ -148,7 +148,10 @@ export const searchPrefixes = sqliteTable(
     name: text("name").notNull(),
     teamId: text("team_id"),
     country: text("country"),
-    leagues: text("leagues").notNull().default(""),
+    l1: text("l1"),
+    l2: text("l2"),
+    l3: text("l3"),
+    l4: text("l4"),
   },
   (t) => [
     primaryKey({ columns: [t.prefix, t.sport, t.kind, t.class, t.folded, t.refId] }),

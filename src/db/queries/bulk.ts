@@ -118,7 +118,21 @@ export const COLUMNS = {
     "turnovers",
     "ppg",
   ],
-  search_prefixes: ["prefix", "sport", "kind", "class", "folded", "ref_id", "name", "team_id", "country", "leagues"],
+  search_prefixes: [
+    "prefix",
+    "sport",
+    "kind",
+    "class",
+    "folded",
+    "ref_id",
+    "name",
+    "team_id",
+    "country",
+    "l1",
+    "l2",
+    "l3",
+    "l4",
+  ],
 } as const;
 
 export const KEYS = {

@@ -15,9 +15,13 @@ export interface Searchable {
   leagues?: string[];
 }
 
-export const leaguesText = (ids: Iterable<string>) => {
+/** Visibility columns l1–l4: the first four leagues (sorted). */
+export const MAX_SEARCH_LEAGUES = 4;
+export const leagueColumns = (ids: Iterable<string>) => {
   const list = [...new Set(ids)].sort();
-  return list.length ? `,${list.join(",")},` : "";
+  return Object.fromEntries(
+    Array.from({ length: MAX_SEARCH_LEAGUES }, (_, i) => [`l${i + 1}`, list[i] ?? null]),
+  ) as Record<string, string | null>;
 };
 
 export function searchRows(xs: readonly Searchable[]) {
@@ -35,7 +39,7 @@ export function searchRows(xs: readonly Searchable[]) {
         name: x.name,
         team_id: x.team_id,
         country: x.country,
-        leagues: leaguesText(x.leagues ?? []),
+        ...leagueColumns(x.leagues ?? []),
       });
   }
   return prefixes;
@@ -56,14 +60,13 @@ export function replaceSearch(db: Db, xs: readonly Searchable[]): D1PreparedStat
 /** Sets the leagues of every search row of these teams and their players from the teams' matches. */
 export function refreshSearchLeagues(db: Db, teamIds: readonly string[]): D1PreparedStatement[] {
   if (teamIds.length === 0) return [];
+  const nth = (i: number) =>
+    `l${i + 1} = (SELECT DISTINCT league_id FROM team_matches INDEXED BY team_matches_leagues
+       WHERE team_id = search_prefixes.team_id ORDER BY league_id LIMIT 1 OFFSET ${i})`;
+  const sets = Array.from({ length: MAX_SEARCH_LEAGUES }, (_, i) => nth(i)).join(", ");
   return [
     db.$client
-      .prepare(
-        `UPDATE search_prefixes SET leagues = coalesce((SELECT ',' || group_concat(league_id, ',') || ',' FROM
-           (SELECT DISTINCT league_id FROM team_matches INDEXED BY team_matches_leagues
-            WHERE team_id = search_prefixes.team_id ORDER BY league_id)), '')
-         WHERE team_id IN (SELECT value FROM json_each(?))`,
-      )
+      .prepare(`UPDATE search_prefixes SET ${sets} WHERE team_id IN (SELECT value FROM json_each(?))`)
       .bind(JSON.stringify([...new Set(teamIds)])),
   ];
 }

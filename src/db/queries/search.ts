@@ -6,8 +6,8 @@ import type { SearchHit } from "../../domain/people-schemas";
 import type { Db } from "../client";
 
 type Kind = SearchHit["type"];
-/** Visible: one of the row's leagues is among the caller's tracked leagues (?3, a JSON array). */
-const VISIBLE = "EXISTS (SELECT 1 FROM json_each(?3) t WHERE instr(sp.leagues, ',' || t.value || ',') > 0)";
+/** Visible: one of the row's leagues is in ?3, the caller's tracked leagues as ",id,id,". Expressions only. */
+const VISIBLE = `(${["l1", "l2", "l3", "l4"].map((c) => `coalesce(instr(?3, ',' || sp.${c} || ','), 0) > 0`).join(" OR ")})`;
 
 interface Row {
   kind: Kind;
@@ -57,7 +57,7 @@ export async function search(
     [true, false].map((exact) =>
       d1
         .prepare(text(k, others.length, exact))
-        .bind(prefix, sport, JSON.stringify(tracked), limit, ...others, ...(exact ? [full] : [])),
+        .bind(prefix, sport, `,${tracked.join(",")},`, limit, ...others, ...(exact ? [full] : [])),
     ),
   );
   const results = await d1.batch<Row>(stmts);
