@@ -59,7 +59,8 @@ export function teamTotalQuery(db: Db, v: PageValues) {
         eq(c.day, v.day as number),
         // The counters carry no sport: a team of the other sport counts nothing.
         sql`EXISTS (SELECT 1 FROM ${teams} WHERE ${teams.id} = ${v.teamId} AND ${teams.sport} = ${v.sport})`,
-        trackedBy(val(v.accountId), c.leagueId),
+        // A seek per counter row: the team has a few, the account may track many leagues.
+        sql`EXISTS (SELECT 1 FROM tracked_leagues t WHERE t.account_id = ${v.accountId} AND t.league_id = ${c.leagueId})`,
         v.leagueId !== undefined ? eq(c.leagueId, val(v.leagueId)) : undefined,
         v.statusGroup !== undefined ? eq(c.statusGroup, v.statusGroup as number) : undefined,
       ),
