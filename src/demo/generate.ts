@@ -34,6 +34,8 @@ export interface DemoData {
   search: Searchable[];
 }
 
+/** Academy players per team in the benchmark data set (≥ 10k players in all). */
+const BENCH_RESERVES = 20;
 const leagueIdOf = (l: LeagueSpec) => `lg_${l.sport === "football" ? "fb" : "bb"}_${l.code}`;
 /** The competitions generated: every demo league, or those in `only`; `extended` adds the benchmark's extra ones. */
 const catalog = (extended = false) => (extended ? [...LEAGUES, ...EXTENDED_LEAGUES] : LEAGUES);
@@ -89,7 +91,7 @@ function generateSeasons(now: Date, sel: DemoSelection, yearsBack: number[], wit
         venue: t.venue,
         logo_url: null,
       });
-    addPeople(data, demoLeagues(sel.only, sel.extended), allTeams, leagueIdOf);
+    addPeople(data, demoLeagues(sel.only, sel.extended), allTeams, leagueIdOf, sel.extended ? BENCH_RESERVES : 0);
   }
 
   catalog(sel.extended).forEach((l, leagueIndex) => {

@@ -5,7 +5,7 @@ import type { LeagueSpec } from "./catalog";
 import { clockAt, type FootballPlay } from "./football";
 import type { LineRow } from "./box-scores";
 import type { Fixture } from "./schedule";
-import { squadOf, type DemoTeam } from "./squads";
+import { reservesOf, squadOf, type DemoTeam } from "./squads";
 
 interface PeopleData {
   players: Record<string, unknown>[];
@@ -30,6 +30,7 @@ export function addPeople(
   leagues: LeagueSpec[],
   allTeams: Map<string, DemoTeam>,
   leagueIdOf: (l: LeagueSpec) => string,
+  reserves = 0,
 ) {
   const teams = new Map<string, { team: DemoTeam; leagues: string[] }>();
   for (const l of leagues) {
@@ -60,7 +61,7 @@ export function addPeople(
       country: team.country,
       leagues: ids,
     });
-    for (const p of squadOf(team).players) {
+    for (const p of [...squadOf(team).players, ...reservesOf(team, reserves)]) {
       data.players.push({
         id: p.player_id,
         sport: team.sport,

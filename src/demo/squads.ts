@@ -16,7 +16,8 @@ export interface DemoTeam {
 }
 
 /** A squad member: the lineup entry plus what the players table holds. */
-export interface DemoPlayer extends Player {
+export interface DemoPlayer extends Omit<Player, "number"> {
+  number: number | null;
   player_id: string;
   nationality: string;
   birth_date: string;
@@ -86,6 +87,19 @@ export function squadOf(team: DemoTeam): Squad {
   };
   cache.set(team.id, squad);
   return squad;
+}
+
+/** Academy players (never in a lineup): the benchmark data set's squads are deeper, for ≥ 10k players. */
+export function reservesOf(team: DemoTeam, n: number): DemoPlayer[] {
+  const r = rngFor(`reserves:${team.id}`);
+  const positions = (team.sport === "football" ? FOOTBALL_SHAPE : BASKETBALL_SHAPE).map(([p]) => p);
+  return Array.from({ length: n }, (_, i) => ({
+    ...person(r, team.nation),
+    number: null,
+    position: pick(r, positions),
+    player_id: `pl_${team.id.slice(3)}_r${i + 1}`,
+    birth_date: birthDate(r),
+  }));
 }
 
 /** A match-day lineup: the first-choice players with a little rotation from the match seed. */
