@@ -14,6 +14,7 @@ import { livePage } from "./routes/live-page";
 import { oauthUi } from "./routes/oauth-ui";
 import { leagueRoutes } from "./routes/leagues";
 import { matchRoutes } from "./routes/matches";
+import { peopleRoutes } from "./routes/people";
 import { json } from "./routes/respond";
 import { wsRoutes } from "./routes/ws";
 
@@ -50,6 +51,7 @@ export function buildApp() {
   for (const sport of SPORTS) {
     app.route(`/v1/${sport}/leagues`, leagueRoutes(sport));
     app.route(`/v1/${sport}/matches`, matchRoutes(sport));
+    app.route(`/v1/${sport}`, peopleRoutes(sport));
   }
   app.route("/v1/ws", wsRoutes);
   app.route("/", livePage);

@@ -2,6 +2,7 @@
 // which is OpenAPI 3.1's dialect).
 import { z } from "zod";
 import { SPORTS, type Scope } from "./domain/codes";
+import { LeadersQuery, SearchQuery } from "./domain/people-schemas";
 import { H2HQuery, IdParam, MatchListQuery, registry } from "./domain/schemas";
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -141,6 +142,34 @@ export function openApiDocument(baseUrl: string) {
       "H2H",
       [matchId, ...queryParams(H2HQuery)],
       true,
+    );
+    paths[`${p}/matches/{id}/players`] = op(
+      `${S}: box score, each side's player lines (no_data before kickoff)`,
+      "read:matches",
+      "BoxScore",
+      [matchId],
+      true,
+    );
+    const teamId = pathParam("teamId", "Team id.");
+    paths[`${p}/teams/{teamId}`] = op(`${S}: team`, "read:leagues", "Team", [teamId]);
+    paths[`${p}/teams/{teamId}/squad`] = op(`${S}: squad, by shirt number`, "read:leagues", "Squad", [teamId]);
+    paths[`${p}/players/{playerId}`] = op(
+      `${S}: player with current-season stats (every competition)`,
+      "read:leagues",
+      "PlayerProfile",
+      [pathParam("playerId", "Player id.")],
+    );
+    paths[`${p}/leagues/{leagueId}/leaders`] = op(
+      `${S}: top 20 of the league's current season for a stat`,
+      "read:leagues",
+      "Leaders",
+      [pathParam("leagueId", "League id."), ...queryParams(LeadersQuery[sport]).map((q) => ({ ...q, required: true }))],
+    );
+    paths[`${p}/search`] = op(
+      `${S}: search teams, players and leagues of tracked leagues, best first`,
+      "read:leagues",
+      "SearchList",
+      queryParams(SearchQuery).map((q) => (q.name === "q" ? { ...q, required: true } : q)),
     );
   }
   const ws = (summary: string, params: unknown[]) => ({

@@ -25,7 +25,14 @@ describe("GET /v1/openapi.json", () => {
     const doc = (await getJson("/v1/openapi.json")).body;
     for (const sport of ["football", "basketball"]) {
       const op = doc.paths[`/v1/${sport}/matches`].get;
-      expect(op.parameters.map((p: any) => p.name).sort()).toEqual(["after", "date", "league_id", "limit", "status"]);
+      expect(op.parameters.map((p: any) => p.name).sort()).toEqual([
+        "after",
+        "date",
+        "league_id",
+        "limit",
+        "status",
+        "team_id",
+      ]);
       const status = op.parameters.find((p: any) => p.name === "status");
       expect(status.schema.enum).toEqual(["live", "scheduled", "finished"]);
       for (const code of ["400", "401", "404", "429", "500"]) {
@@ -46,6 +53,20 @@ describe("GET /v1/openapi.json", () => {
     const res = await getJson("/v1/football/leagues");
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toBe('Bearer realm="api", error="invalid_token"');
+  });
+
+  it("documents the people endpoints with their schemas, per sport", async () => {
+    const doc = (await getJson("/v1/openapi.json")).body;
+    const leaders = (sport: string) =>
+      doc.paths[`/v1/${sport}/leagues/{leagueId}/leaders`].get.parameters.find((p: any) => p.name === "stat");
+    expect(leaders("football").schema.enum).toEqual(["goals", "assists", "cards"]);
+    expect(leaders("basketball").schema.enum).toEqual(["points", "rebounds", "assists", "ppg"]);
+    const search = doc.paths["/v1/football/search"].get;
+    expect(search.parameters.map((p: any) => p.name)).toEqual(["q", "type", "limit"]);
+    expect(search.responses["200"].content["application/json"].schema.$ref).toBe("#/components/schemas/SearchList");
+    for (const id of ["Team", "Squad", "PlayerProfile", "BoxScore", "Leaders", "SearchHit", "FootballPlayerLine"])
+      expect(doc.components.schemas, id).toHaveProperty(id);
+    expect(doc.components.schemas.Event.properties).toHaveProperty("player_id");
   });
 
   it("every $ref resolves to a component schema", async () => {

@@ -24,6 +24,9 @@ export const teams = sqliteTable("teams", {
   sport: text("sport", { enum: ["football", "basketball"] }).notNull(),
   name: text("name").notNull(),
   country: text("country").notNull(),
+  shortName: text("short_name"),
+  venue: text("venue"),
+  logoUrl: text("logo_url"),
 });
 
 export const matches = sqliteTable(
@@ -105,6 +108,9 @@ export const matchEvents = sqliteTable(
     playerIn: text("player_in"),
     playerOut: text("player_out"),
     detail: text("detail"),
+    playerId: text("player_id"),
+    playerInId: text("player_in_id"),
+    playerOutId: text("player_out_id"),
   },
   (t) => [uniqueIndex("match_events_match_seq").on(t.matchId, t.seq)],
 );
@@ -224,3 +230,4 @@ export const refreshTokens = sqliteTable("refresh_tokens", {
   grantId: text("grant_id").notNull(),
   seenAt: text("seen_at").notNull(),
 });
+export * from "./schema-people";

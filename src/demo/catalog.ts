@@ -541,6 +541,20 @@ export const EXTENDED_LEAGUES: LeagueSpec[] = [
 ];
 
 const FIRST: Record<string, string[]> = {
+  no: [
+    "Martin",
+    "Erling",
+    "Sander",
+    "Kristoffer",
+    "Jørgen",
+    "Fredrik",
+    "Bjørn",
+    "Ståle",
+    "Aleksander",
+    "Leo",
+    "Mats",
+    "Åge",
+  ],
   en: [
     "Jack",
     "Harry",
@@ -669,6 +683,20 @@ const FIRST: Record<string, string[]> = {
   ],
 };
 const LAST: Record<string, string[]> = {
+  no: [
+    "Ødegaard",
+    "Sørloth",
+    "Østigård",
+    "Håland",
+    "Berge",
+    "Aursnes",
+    "Bjørkan",
+    "Thorsby",
+    "Nusa",
+    "Ryerson",
+    "Strand",
+    "Ajer",
+  ],
   en: [
     "Smith",
     "Walker",
@@ -795,6 +823,18 @@ const LAST: Record<string, string[]> = {
     "Maledon",
     "Veselý",
   ],
+};
+
+/** Nationality of each name pool ("eu" mixes several; the first name picks one). */
+export const NATIONALITIES: Record<string, string[]> = {
+  no: ["Norway"],
+  en: ["England"],
+  es: ["Spain"],
+  it: ["Italy"],
+  de: ["Germany"],
+  fr: ["France"],
+  us: ["USA"],
+  eu: ["Serbia", "Slovenia", "Greece", "Lithuania", "Croatia", "Argentina"],
 };
 
 export const namePools = (nation: string) => ({ first: FIRST[nation] ?? FIRST.eu!, last: LAST[nation] ?? LAST.eu! });

@@ -11,6 +11,9 @@ export interface DemoEvent {
   player_in: string | null;
   player_out: string | null;
   detail: string | null;
+  player_id: string | null;
+  player_in_id: string | null;
+  player_out_id: string | null;
 }
 
 export const demoEvent = (
@@ -29,5 +32,8 @@ export const demoEvent = (
   player_in: null,
   player_out: null,
   detail: null,
+  player_id: null,
+  player_in_id: null,
+  player_out_id: null,
   ...extra,
 });

@@ -6,7 +6,11 @@ import { basketballAt, basketballStats, playBasketball } from "./basketball";
 import { EXTENDED_LEAGUES, LEAGUES, type LeagueSpec } from "./catalog";
 import type { DemoEvent } from "./events";
 import { clockAt, eventOrder, footballStats, isGoal, playFootball } from "./football";
-import { pick, rngFor } from "./random";
+import { isFinished } from "../domain/codes";
+import type { Searchable } from "../db/queries/search-index";
+import { basketballLines, footballLines, withPlayerIds, type LineRow } from "./box-scores";
+import { addPeople, liveMinute, SeasonLines, shortName } from "./people";
+import { pick, rngFor, shuffle } from "./random";
 import { buildTeams, fixturesOf, matchSeed, seasonOf, type Fixture } from "./schedule";
 import { lineupFor, type DemoTeam } from "./squads";
 
@@ -24,8 +28,14 @@ export interface DemoData {
   lineups: { match_id: string; home: string; away: string; updated_at: string }[];
   standings: { league_id: string; season: string; as_of: string; rows: string }[];
   snapshots: { match_id: string; league_id: string; season: string; as_of_ts: number; as_of: string; rows: string }[];
+  players: Record<string, unknown>[];
+  lines: Record<string, unknown>[];
+  seasonStats: Record<string, unknown>[];
+  search: Searchable[];
 }
 
+/** Academy players per team in the benchmark data set (≥ 10k players in all). */
+const BENCH_RESERVES = 20;
 const leagueIdOf = (l: LeagueSpec) => `lg_${l.sport === "football" ? "fb" : "bb"}_${l.code}`;
 /** The competitions generated: every demo league, or those in `only`; `extended` adds the benchmark's extra ones. */
 const catalog = (extended = false) => (extended ? [...LEAGUES, ...EXTENDED_LEAGUES] : LEAGUES);
@@ -65,9 +75,24 @@ function generateSeasons(now: Date, sel: DemoSelection, yearsBack: number[], wit
     lineups: [],
     standings: [],
     snapshots: [],
+    players: [],
+    lines: [],
+    seasonStats: [],
+    search: [],
   };
-  if (withCatalog)
-    for (const t of allTeams.values()) data.teams.push({ id: t.id, sport: t.sport, name: t.name, country: t.country });
+  if (withCatalog) {
+    for (const t of allTeams.values())
+      data.teams.push({
+        id: t.id,
+        sport: t.sport,
+        name: t.name,
+        country: t.country,
+        short_name: shortName(t.name),
+        venue: t.venue,
+        logo_url: null,
+      });
+    addPeople(data, demoLeagues(sel.only, sel.extended), allTeams, leagueIdOf, sel.extended ? BENCH_RESERVES : 0);
+  }
 
   catalog(sel.extended).forEach((l, leagueIndex) => {
     if (sel.only && !sel.only.includes(l.code)) return;
@@ -105,6 +130,7 @@ function playSeason(
   data: DemoData,
 ) {
   const finished: { ts: number; matchId: string; input: Parameters<TableBuilder["add"]>[0] }[] = [];
+  const totals = new SeasonLines(leagueId, season);
   // The generation day is part of match ids: tomorrow's regenerated season is a different set of matches, so no
   // MatchRoom (seq, replay log) is ever reused for another timeline.
   const generated = nowIso.slice(0, 10).replace(/-/g, "");
@@ -113,6 +139,7 @@ function playSeason(
     .forEach((f, n) => {
       const id = `m_${l.code}_${season.slice(0, 4)}_${String(n + 1).padStart(4, "0")}_${generated}`;
       const row = playMatch(l, leagueId, season, id, f, nowTs, nowIso, data);
+      if (isFinished(row.status)) totals.add(row.lines, f);
       if (row.finishedTs !== null) {
         finished.push({
           ts: row.finishedTs,
@@ -130,6 +157,7 @@ function playSeason(
         });
       }
     });
+  data.seasonStats.push(...totals.rows());
   if (l.format !== "league") return;
   const table = new TableBuilder(
     l.sport,
@@ -181,8 +209,8 @@ function playMatch(
     away_team: f.away.name,
     home_formation: home.formation,
     away_formation: away.formation,
-    referee:
-      l.sport === "football" ? refereeFor(l, r) : `${refereeFor(l, r)}, ${refereeFor(l, r)}, ${refereeFor(l, r)}`,
+    // Basketball has a crew of three different referees.
+    referee: l.sport === "football" ? refereeFor(l, r) : shuffle(r, refereePool(l)).slice(0, 3).join(", "),
     venue: f.home.venue,
     kickoff_ts: f.kickoff,
   };
@@ -193,6 +221,8 @@ function playMatch(
   let events: DemoEvent[] = [];
   let stats: StatRow[] | null = null;
   let finishedTs: number | null = null;
+  let lines: LineRow[] = [];
+  const lr = rngFor(`lines:${seed}`);
 
   if (f.override === 4 || f.override === 5 || elapsed < 0) {
     status = f.override ?? 1;
@@ -227,6 +257,10 @@ function playMatch(
       if (c.period !== 12) extra = { ht_home_score: p.htHome, ht_away_score: p.htAway };
     }
     stats = footballStats(p, r, events, Math.min(1, stop / 95));
+    if (status !== 1 && status !== 4 && status !== 5) {
+      const now = finishedTs !== null ? (status === 3 ? 90 : 120) : liveMinute(p, stop);
+      lines = footballLines(lr, events, home, away, now);
+    }
   } else {
     const p = playBasketball(seed, home, away, [f.home.strength, f.away.strength]);
     if (elapsed >= p.durationMin) {
@@ -244,6 +278,7 @@ function playMatch(
       events = p.events.filter((e) => e.minute < s.gameMinute);
     }
     stats = basketballStats(r, score[0], score[1]);
+    lines = basketballLines(lr, score, home, away, Math.min(1, elapsed / p.durationMin));
   }
 
   const started = status !== 1 && status !== 4 && status !== 5;
@@ -266,7 +301,10 @@ function playMatch(
     finished_at: finishedTs === null ? null : iso(finishedTs),
     updated_at: finishedTs !== null ? iso(finishedTs) : nowIso,
   });
-  events.forEach((e, i) => data.events.push({ id: `${id}_e${i + 1}`, match_id: id, seq: i + 1, ...e }));
+  withPlayerIds(events, home, away).forEach((e, i) =>
+    data.events.push({ id: `${id}_e${i + 1}`, match_id: id, seq: i + 1, ...e }),
+  );
+  for (const line of lines) data.lines.push({ match_id: id, ...line });
   if (started && stats) data.stats.push({ match_id: id, data: JSON.stringify(stats), updated_at: nowIso });
   // Lineups are published about an hour before kickoff.
   if (started || f.kickoff - nowTs <= 3600) {
@@ -277,7 +315,7 @@ function playMatch(
       updated_at: nowIso,
     });
   }
-  return { status, home: score[0], away: score[1], finishedTs: status === 8 ? null : finishedTs };
+  return { status, home: score[0], away: score[1], finishedTs: status === 8 ? null : finishedTs, lines };
 }
 
 const REFEREES: Record<string, string[]> = {
@@ -289,4 +327,5 @@ const REFEREES: Record<string, string[]> = {
   eu: ["Szymon Marciniak", "Slavko Vinčić", "István Kovács", "Danny Makkelie", "Glenn Nyberg"],
   us: ["Scott Foster", "Tony Brothers", "Marc Davis", "Zach Zarba", "James Capers", "Ed Malloy"],
 };
-const refereeFor = (l: LeagueSpec, r: () => number) => pick(r, REFEREES[l.nation] ?? REFEREES.eu!);
+const refereePool = (l: LeagueSpec) => REFEREES[l.nation] ?? REFEREES.eu!;
+const refereeFor = (l: LeagueSpec, r: () => number) => pick(r, refereePool(l));

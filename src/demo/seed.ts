@@ -8,7 +8,7 @@ import { demoLeagueIds, generateDemo, generateHistory, type DemoSelection } from
 
 export const DEMO_EMAIL = "demo@example.com";
 /** Bump when the generator's output changes, so an existing local database is regenerated on the next start. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 export const DEMO_PASSWORD = "demo-password";
 
 export interface SeedOptions {

@@ -1,7 +1,7 @@
 // Squads, coaches and lineups for demo teams, derived from the team id so they are stable across matches.
 import type { Sport } from "../domain/codes";
 import type { Lineup, Player } from "../domain/schemas";
-import { namePools, NATIONS } from "./catalog";
+import { namePools, NATIONALITIES, NATIONS } from "./catalog";
 import { int, pick, rngFor, shuffle, type Rng } from "./random";
 
 export interface DemoTeam {
@@ -15,8 +15,16 @@ export interface DemoTeam {
   strength: number;
 }
 
+/** A squad member: the lineup entry plus what the players table holds. */
+export interface DemoPlayer extends Omit<Player, "number"> {
+  number: number | null;
+  player_id: string;
+  nationality: string;
+  birth_date: string;
+}
+
 export interface Squad {
-  players: Player[];
+  players: DemoPlayer[];
   coach: string;
   formation: string | null;
 }
@@ -36,12 +44,18 @@ const BASKETBALL_SHAPE: [string, number][] = [
   ["C", 3],
 ];
 
-function personName(r: Rng, nation: string): string {
+function person(r: Rng, nation: string) {
   // Most players share the club's nation; some come from elsewhere.
   const n = r() < 0.65 ? nation : pick(r, NATIONS);
   const pool = namePools(n);
-  return `${pick(r, pool.first)} ${pick(r, pool.last)}`;
+  return { name: `${pick(r, pool.first)} ${pick(r, pool.last)}`, nationality: pick(r, NATIONALITIES[n] ?? ["Spain"]) };
 }
+
+const personName = (r: Rng, nation: string) => person(r, nation).name;
+
+const DAY_MS = 86_400_000;
+/** Born between 1990 and 2006. */
+const birthDate = (r: Rng) => new Date(Date.UTC(1990, 0, 1) + int(r, 0, 17 * 365) * DAY_MS).toISOString().slice(0, 10);
 
 const cache = new Map<string, Squad>();
 
@@ -55,14 +69,15 @@ export function squadOf(team: DemoTeam): Squad {
     r,
     Array.from({ length: 98 }, (_, i) => i + 2),
   );
-  const players: Player[] = [];
+  const players: DemoPlayer[] = [];
   for (const [position, count] of shape) {
     for (let i = 0; i < count; i++) {
-      let name = personName(r, team.nation);
-      while (used.has(name)) name = personName(r, team.nation);
-      used.add(name);
+      let p = person(r, team.nation);
+      while (used.has(p.name)) p = person(r, team.nation);
+      used.add(p.name);
       const number = team.sport === "football" && position === "G" && i === 0 ? 1 : numbers.pop()!;
-      players.push({ name, number, position });
+      const player_id = `pl_${team.id.slice(3)}_${players.length + 1}`;
+      players.push({ ...p, number, position, player_id, birth_date: birthDate(r) });
     }
   }
   const squad = {
@@ -74,11 +89,25 @@ export function squadOf(team: DemoTeam): Squad {
   return squad;
 }
 
+/** Academy players (never in a lineup): the benchmark data set's squads are deeper, for ≥ 10k players. */
+export function reservesOf(team: DemoTeam, n: number): DemoPlayer[] {
+  const r = rngFor(`reserves:${team.id}`);
+  const positions = (team.sport === "football" ? FOOTBALL_SHAPE : BASKETBALL_SHAPE).map(([p]) => p);
+  return Array.from({ length: n }, (_, i) => ({
+    ...person(r, team.nation),
+    number: null,
+    position: pick(r, positions),
+    player_id: `pl_${team.id.slice(3)}_r${i + 1}`,
+    birth_date: birthDate(r),
+  }));
+}
+
 /** A match-day lineup: the first-choice players with a little rotation from the match seed. */
 export function lineupFor(team: DemoTeam, matchSeed: string): Lineup {
   const squad = squadOf(team);
   const r = rngFor(`lineup:${matchSeed}:${team.id}`);
-  const byPos = (p: string) => squad.players.filter((x) => x.position === p);
+  const entry = ({ name, number, position, player_id }: DemoPlayer): Player => ({ name, number, position, player_id });
+  const byPos = (p: string) => squad.players.filter((x) => x.position === p).map(entry);
   if (team.sport === "basketball") {
     const order = ["PG", "SG", "SF", "PF", "C"].map((p) => rotate(r, byPos(p)));
     const starters = order.map((xs) => xs[0]!);

@@ -23,7 +23,7 @@ export const DateParam = z
   .refine(isCalendarDate, "not a calendar date")
   .describe("A UTC day, YYYY-MM-DD: matches whose kickoff falls on it.");
 
-const limitParam = (max: number, fallback: number) =>
+export const limitParam = (max: number, fallback: number) =>
   z.coerce
     .number()
     .int("must be an integer")
@@ -36,6 +36,7 @@ export const MatchListQuery = z.object({
   status: z.enum(["live", "scheduled", "finished"]).optional().describe("`finished` covers status codes 3, 9 and 10."),
   league_id: IdParam.optional(),
   date: DateParam.optional(),
+  team_id: IdParam.optional().describe("Only the matches of this team (home or away)."),
   limit: limitParam(200, 50),
   after: z.string().max(200).optional().describe("`next_cursor` of the previous page."),
 });
@@ -107,6 +108,9 @@ export const Event = z
     player_in: z.string().nullable(),
     player_out: z.string().nullable(),
     detail: z.string().nullable(),
+    player_id: z.string().nullable().describe("Id of `player`, when known."),
+    player_in_id: z.string().nullable(),
+    player_out_id: z.string().nullable(),
   })
   .register(registry, { id: "Event" });
 
@@ -123,7 +127,12 @@ export const StatsResponse = z
   .register(registry, { id: "Stats" });
 
 export const Player = z
-  .object({ name: z.string(), number: z.number().int().nullable(), position: z.string().nullable() })
+  .object({
+    name: z.string(),
+    number: z.number().int().nullable(),
+    position: z.string().nullable(),
+    player_id: z.string().nullable().describe("Id of the player, null when unknown."),
+  })
   .register(registry, { id: "Player" });
 
 export const Lineup = z

@@ -5,6 +5,7 @@ import { loadIngestState, writeIngest } from "../db/queries/ingest";
 import { publishAll } from "../live/publish";
 import type { Op } from "./ops";
 import { planIngest } from "./plan";
+import { seasonStatsWrites } from "./season-stats";
 import { standingsWrites } from "./standings";
 
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -16,11 +17,15 @@ export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; un
     teams: new Set<string>(),
     matches: new Set<string>(),
     events: new Set<string>(),
+    players: new Set<string>(),
   };
   for (const op of ops) {
     if (op.op === "league") ids.leagues.add(op.id);
     else if (op.op === "team") ids.teams.add(op.id);
-    else if (op.op === "match") {
+    else if (op.op === "player") {
+      ids.players.add(op.id);
+      ids.teams.add(op.team_id);
+    } else if (op.op === "match") {
       ids.matches.add(op.id);
       ids.leagues.add(op.league_id);
       if (op.home_team_id) ids.teams.add(op.home_team_id);
@@ -28,6 +33,7 @@ export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; un
     } else {
       ids.matches.add(op.match_id);
       if (op.op === "events") for (const e of op.events) ids.events.add(e.id);
+      if (op.op === "player_lines") for (const l of [...op.home, ...op.away]) ids.players.add(l.player_id);
     }
   }
   const state = await loadIngestState(db, {
@@ -35,12 +41,18 @@ export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; un
     teams: [...ids.teams],
     matches: [...ids.matches],
     events: [...ids.events],
+    players: [...ids.players],
   });
   const plan = planIngest(ops, state, now());
   const { standings, snapshots } = await standingsWrites(db, plan, (id) => state.leagues.get(id)!.sport as Sport);
   plan.writes.standings = standings;
   plan.writes.standings_snapshots = snapshots;
-  await writeIngest(db, plan.writes);
+  plan.writes.player_season_stats = await seasonStatsWrites(db, plan, state);
+  await writeIngest(db, plan.writes, {
+    lineMatches: plan.lineMatches,
+    search: plan.search,
+    searchTeams: [...plan.searchTeams],
+  });
   // Publish only after the commit: a client never sees an update that is not in D1.
   await publishAll(env, plan.updates);
   return { applied: plan.applied, unchanged: plan.unchanged };

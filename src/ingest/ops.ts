@@ -1,7 +1,8 @@
 // Ingest ops (CONTRACT.md "Ingest"). Shapes reuse the public schemas, so what a feed writes is what clients read.
 import { z } from "zod";
 import { SPORTS } from "../domain/codes";
-import { Event, IdParam, League, Lineup, StatRow } from "../domain/schemas";
+import { LINE_COUNTS } from "../domain/people-schemas";
+import { Event, IdParam, League, Lineup, Player, StatRow } from "../domain/schemas";
 
 export const MAX_OPS = 500;
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -22,13 +23,66 @@ export const LeagueOp = League.extend({
   format: z.enum(["league", "cup"]).default("league"),
 });
 
-export const TeamOp = z.object({
-  op: z.literal("team"),
-  id: IdParam,
-  sport: Sport,
-  name: z.string().min(1).max(200),
-  country: z.string().min(1).max(100),
+/** An omitted nullable field means null (CONTRACT.md: feeds may send sparse objects). */
+function sparse<T extends z.ZodObject>(o: T): T {
+  const shape = Object.fromEntries(
+    Object.entries(o.shape).map(([k, f]) => {
+      const t = f as z.ZodType;
+      const nullable = t.safeParse(null).success && !t.safeParse(undefined).success;
+      return [k, nullable ? (t as z.ZodNullable<z.ZodType>).default(null) : t];
+    }),
+  );
+  return z.object(shape) as unknown as T;
+}
+
+const nullableText = (max: number) => z.string().max(max).nullable();
+
+export const TeamOp = sparse(
+  z.object({
+    op: z.literal("team"),
+    id: IdParam,
+    sport: Sport,
+    name: z.string().min(1).max(200),
+    country: z.string().min(1).max(100),
+    short_name: nullableText(50),
+    venue: nullableText(200),
+    logo_url: z.url().max(500).nullable(),
+  }),
+);
+
+export const PlayerOp = sparse(
+  z.object({
+    op: z.literal("player"),
+    id: IdParam,
+    sport: Sport,
+    team_id: IdParam,
+    name: z.string().min(1).max(200),
+    number: int.min(0).max(999).nullable(),
+    position: nullableText(20),
+    nationality: nullableText(100),
+    birth_date: z.iso.date().nullable(),
+  }),
+);
+
+const count = int.min(0).max(9999).default(0);
+/** A box-score line; counts a feed leaves out are 0, the name defaults to the player's. */
+export const LineIn = z.object({
+  player_id: IdParam,
+  name: z.string().min(1).max(200).optional(),
+  position: nullableText(20).optional(),
+  started: z.boolean().default(false),
+  ...Object.fromEntries(LINE_COUNTS.map((k) => [k, count])),
 });
+export type LineIn = z.infer<typeof LineIn> & Record<string, number>;
+
+export const PlayerLinesOp = z.object({
+  op: z.literal("player_lines"),
+  match_id: IdParam,
+  home: z.array(LineIn).max(60),
+  away: z.array(LineIn).max(60),
+});
+export type PlayerOp = z.infer<typeof PlayerOp>;
+export type PlayerLinesOp = z.infer<typeof PlayerLinesOp>;
 
 /** A match upsert. A new match needs teams, kickoff and status; an update sends only what changed. */
 export const MatchOp = z.object({
@@ -64,13 +118,23 @@ export type MatchOp = z.infer<typeof MatchOp>;
 export const EventsOp = z.object({
   op: z.literal("events"),
   match_id: IdParam,
-  events: z.array(Event.omit({ seq: true }).extend({ id: IdParam })).max(500),
+  events: z.array(sparse(Event.omit({ seq: true }).extend({ id: IdParam }))).max(500),
 });
 
 export const StatsOp = z.object({ op: z.literal("stats"), match_id: IdParam, data: z.array(StatRow).max(200) });
-export const LineupsOp = z.object({ op: z.literal("lineups"), match_id: IdParam, home: Lineup, away: Lineup });
+const LineupIn = sparse(Lineup.extend({ starters: z.array(sparse(Player)), substitutes: z.array(sparse(Player)) }));
+export const LineupsOp = z.object({ op: z.literal("lineups"), match_id: IdParam, home: LineupIn, away: LineupIn });
 
-export const Op = z.discriminatedUnion("op", [LeagueOp, TeamOp, MatchOp, EventsOp, StatsOp, LineupsOp]);
+export const Op = z.discriminatedUnion("op", [
+  LeagueOp,
+  TeamOp,
+  PlayerOp,
+  MatchOp,
+  EventsOp,
+  StatsOp,
+  LineupsOp,
+  PlayerLinesOp,
+]);
 export type Op = z.infer<typeof Op>;
 
 export const IngestBody = z.object({ ops: z.array(Op).min(1).max(MAX_OPS) });

@@ -6,7 +6,9 @@ import type { IngestState, Row, Writes } from "../db/queries/ingest";
 import { COLUMNS } from "../db/queries/bulk";
 import { badRequest } from "../errors";
 import type { LiveUpdate, MatchUpdates, ScoreData } from "../live/messages";
+import type { Searchable } from "../db/queries/search-index";
 import type { MatchOp, Op } from "./ops";
+import { markStatFinal, planLines, planPlayer } from "./plan-people";
 
 export interface Plan {
   writes: Writes;
@@ -17,6 +19,13 @@ export interface Plan {
   finals: Map<string, { leagueId: string; season: string; matchIds: string[] }>;
   /** Match rows as they stand after the batch (for standings). */
   matches: Map<string, Row>;
+  /** Finished matches (any format) whose result or box score changed: season stats to recompute. */
+  statFinals: Map<string, { leagueId: string; season: string; matchIds: string[] }>;
+  /** New box scores per match (replacing the stored ones). */
+  lines: Map<string, Row[]>;
+  lineMatches: string[];
+  search: Searchable[];
+  searchTeams: Set<string>;
 }
 
 const fail = (i: number, field: string, why: string) => badRequest(`ops.${i}.${field}`, why);
@@ -28,7 +37,19 @@ const MATCH_SETTABLE = COLUMNS.matches.filter(
 );
 
 export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
-  const plan: Plan = { writes: {}, updates: [], applied: 0, unchanged: 0, finals: new Map(), matches: state.matches };
+  const plan: Plan = {
+    writes: {},
+    updates: [],
+    applied: 0,
+    unchanged: 0,
+    finals: new Map(),
+    matches: state.matches,
+    statFinals: new Map(),
+    lines: new Map(),
+    lineMatches: [],
+    search: [],
+    searchTeams: new Set(),
+  };
   const write = (table: keyof Writes, row: Row) => (plan.writes[table] ??= []).push(row);
   const updatesFor = new Map<string, MatchUpdates>();
   const publish = (m: Row, u: LiveUpdate) => {
@@ -55,6 +76,15 @@ export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
           const next = { ...row, updated_at: now };
           state.leagues.set(op.id, next);
           write("leagues", next);
+          plan.search.push({
+            kind: "league",
+            id: op.id,
+            sport: op.sport,
+            name: op.name,
+            team_id: null,
+            country: op.country,
+            leagues: [op.id],
+          });
         }
         return count(changed);
       }
@@ -63,13 +93,26 @@ export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
         const existing = state.teams.get(op.id);
         if (existing && existing.sport !== op.sport)
           throw fail(i, "sport", `team ${op.id} is a ${existing.sport} team`);
-        const changed = !same(existing, row, ["name", "country"]);
+        const changed = !same(existing, row, ["name", "country", "short_name", "venue", "logo_url"]);
         if (changed) {
           state.teams.set(op.id, row);
           write("teams", row);
+          plan.search.push({
+            kind: "team",
+            id: op.id,
+            sport: op.sport,
+            name: op.name,
+            team_id: op.id,
+            country: op.country,
+          });
+          plan.searchTeams.add(op.id);
         }
         return count(changed);
       }
+      case "player":
+        return count(planPlayer(op, i, state, plan, write));
+      case "player_lines":
+        return count(planLines(op, i, requireMatch(op.match_id, i), state, plan, write));
       case "match":
         return count(planMatch(op, i));
       case "events": {
@@ -174,6 +217,8 @@ export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
     next.updated_at = now;
     state.matches.set(op.id, next);
     write("matches", next);
+    if (!existing || existing.home_team_id !== next.home_team_id || existing.away_team_id !== next.away_team_id)
+      plan.searchTeams.add(String(next.home_team_id)).add(String(next.away_team_id));
 
     if (existing && LIVE_FIELDS.some((f) => (existing[f] ?? null) !== (next[f] ?? null))) {
       publish(next, { type: "score_update", data: scoreData(next) });
@@ -183,6 +228,7 @@ export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
       from !== undefined &&
       isFinished(from) &&
       (existing!.home_score !== next.home_score || existing!.away_score !== next.away_score);
+    if (isFinished(to) && (from === undefined || !isFinished(from) || corrected)) markStatFinal(plan, next);
     if (league.format === "league" && isFinished(to) && (from === undefined || !isFinished(from) || corrected)) {
       const key = `${op.league_id}|${next.season}`;
       const f = plan.finals.get(key) ?? { leagueId: op.league_id, season: String(next.season), matchIds: [] };

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { requireKey } from "../auth/api-key";
 import type { Sport } from "../domain/codes";
 import { IdParam } from "../domain/schemas";
+import { ranked } from "../domain/leaders";
+import { LeadersQuery } from "../domain/people-schemas";
+import { getLeaders } from "../db/queries/leaders";
 import { currentStandings, listTrackedLeagues } from "../db/queries/leagues";
 import type { AppEnv } from "../env";
 import { noData, notFound } from "../errors";
@@ -28,6 +31,14 @@ export function leagueRoutes(sport: Sport) {
     if (!res.found) throw notFound("league");
     if (!res.standings) throw noData("standings");
     return json(c, res.standings);
+  });
+
+  r.get("/:leagueId/leaders", requireKey("read:leagues"), responseCache, async (c) => {
+    const { leagueId } = parseInput(z.object({ leagueId: IdParam }), c.req.param());
+    const { stat } = parseInput(LeadersQuery[sport], c.req.query());
+    const res = await getLeaders(c.get("db"), sport, leagueId, stat, c.get("auth").accountId);
+    if (!res) throw notFound("league");
+    return json(c, { league_id: leagueId, season: res.season, stat, data: ranked(res.rows) });
   });
 
   return r;

@@ -5,6 +5,7 @@ import type { Sport } from "../domain/codes";
 import { decodeCursor, encodeCursor } from "../domain/cursor";
 import { H2HQuery, IdParam, MatchListQuery, type H2H } from "../domain/schemas";
 import {
+  getBoxScore,
   getEvents,
   getH2H,
   getLineups,
@@ -29,7 +30,14 @@ export function matchRoutes(sport: Sport) {
     const q = parseInput(MatchListQuery, c.req.query());
     const after = q.after === undefined ? undefined : decodeCursor(q.after);
     if (after === null) throw badRequest("after", "not a cursor returned by this endpoint");
-    const filter = { sport, accountId: c.get("auth").accountId, status: q.status, leagueId: q.league_id, date: q.date };
+    const filter = {
+      sport,
+      accountId: c.get("auth").accountId,
+      status: q.status,
+      leagueId: q.league_id,
+      date: q.date,
+      teamId: q.team_id,
+    };
     const page = await listMatches(c.get("db"), filter, q.limit, after);
     return json(c, {
       data: page.rows,
@@ -72,6 +80,10 @@ export function matchRoutes(sport: Sport) {
   r.get(
     "/:id/standings",
     enrichment("standings", getStandingsAtKickoff, (_, data) => data),
+  );
+  r.get(
+    "/:id/players",
+    enrichment("box score", getBoxScore, (id, data) => ({ match_id: id, ...data })),
   );
   r.get("/:id/h2h", (c) => {
     const { limit } = parseInput(H2HQuery, c.req.query());

@@ -12,12 +12,19 @@ import { getMatch, listMatches, matchListStatements, matchPageQuery } from "../.
 import { generateKey } from "../../src/auth/keys";
 import { seedDemo } from "../../src/demo/seed";
 import { recordingD1 } from "../helpers/recording-d1";
+import { peopleEndpoints } from "./people-endpoints";
+import { searchBench } from "./search-bench";
 
 const ROUNDS = 5;
 const CALLS = 400;
 const key = generateKey("sk_test_");
 const seeded = await seedDemo(dbFor(env.DB), "local", { demoApiKey: key, scale: "bench" });
 const accountId = seeded.account_id;
+const tracked = (
+  await env.DB.prepare("SELECT league_id FROM tracked_leagues WHERE account_id = ?")
+    .bind(accountId)
+    .all<{ league_id: string }>()
+).results.map((r) => r.league_id);
 const day = new Date().toISOString().slice(0, 10);
 const report = (id: string, data: unknown) => console.log(`BENCH ${JSON.stringify({ id, ...(data as object) })}`);
 
@@ -53,6 +60,7 @@ it("P2: rows_read per read endpoint", async () => {
       [`${sport} lineups`, (db) => getLineups(db, sport, id, accountId)],
       [`${sport} standings at kickoff`, (db) => getStandingsAtKickoff(db, sport, id, accountId)],
       [`${sport} h2h`, (db) => getH2H(db, sport, id, accountId, 10)],
+      ...peopleEndpoints(sport, id, accountId, tracked),
     );
   }
   const rows = [];
@@ -70,7 +78,7 @@ it("P2: rows_read per read endpoint", async () => {
       // An aggregate (count, sum) returns one row but has to read the rows it covers: count those with the same
       // FROM and WHERE, and hold its reads to them instead.
       const aggregate = /^select (count\(|coalesce\(sum)/.test(q.sql);
-      const selectList = /^select .*? from /s.exec(q.sql)![0];
+      const selectList = aggregate ? /^select .*? from /s.exec(q.sql)![0] : "";
       const covered = aggregate
         ? (await env.DB.prepare(`select count(*) as n from ${q.sql.slice(selectList.length)}`)
             .bind(...q.params.slice(selectList.split("?").length - 1))
@@ -91,6 +99,10 @@ it("P2: rows_read per read endpoint", async () => {
   report("P2", { matches: total, endpoints: rows });
   // The figures go to the table (met or not); the suite's own rows_read and plan tests hold the line in CI.
   for (const r of rows) expect(r.scans, r.name).toEqual([]);
+});
+
+it("P8: search, prefix table vs FTS5, and against the match-by-id read", async () => {
+  report("P8", await searchBench(accountId, await finished("football")));
 });
 
 it("P3: drizzle vs raw prepared statement (match-list page)", async () => {

@@ -8,7 +8,7 @@ import { p1, p6, p7 } from "./http.mjs";
 import { median, ms, startHarness } from "./lib.mjs";
 import { p5 } from "./mcp.mjs";
 
-const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7").split(","));
+const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P8").split(","));
 const rows = [];
 const details = [];
 const spread = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
@@ -101,7 +101,7 @@ if (only.has("P6")) {
     r.ours.gzip < 1024 * 1024 && r.start.ratio <= 2,
   );
 }
-if (only.has("P2") || only.has("P3")) {
+if (only.has("P2") || only.has("P3") || only.has("P8")) {
   const out = spawnSync("npx", ["vitest", "run", "-c", "vitest.bench.config.ts"], {
     encoding: "utf8",
     env: process.env,
@@ -128,6 +128,28 @@ if (only.has("P2") || only.has("P3")) {
       "P2 per endpoint (all statements it issues; rows read / rows returned, or aggregated for a count):\n" +
         found.P2.endpoints
           .map((e) => `  ${e.name}: ${e.read} / ${e.returned} (${e.statements.length} statements)`)
+          .join("\n"),
+    );
+  }
+  if (found.P8) {
+    const p = found.P8;
+    const ratio = p.search_p50_ms / p.match_by_id_p50_ms;
+    row(
+      "P8",
+      `search (${p.queries.length} queries, type all, limit 10; ${p.players} players) vs match by id, inside workerd, ${p.calls} calls each`,
+      `search p50 ${ms(p.search_p50_ms)}`,
+      `match by id p50 ${ms(p.match_by_id_p50_ms)}`,
+      `${ratio.toFixed(2)}×`,
+      "≤ 1.5×",
+      ratio <= 1.5,
+    );
+    details.push(
+      "P8 per query: prefix table rows read / returned and p50, FTS5 (all matches, ranked in code) rows read / matched and p50:\n" +
+        p.queries
+          .map(
+            (q) =>
+              `  ${q.sport} "${q.q}": prefix ${q.prefix.read} / ${q.prefix.returned}, ${ms(q.p50_ms.prefix)}; fts5 ${q.fts5.read} / ${q.fts5.matched}, ${ms(q.p50_ms.fts5)}`,
+          )
           .join("\n"),
     );
   }

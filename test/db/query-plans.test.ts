@@ -7,13 +7,25 @@ import { findKeyByHash } from "../../src/db/queries/accounts";
 import { getEvents, getH2H, getLineups, getStandingsAtKickoff, getStats } from "../../src/db/queries/enrichments";
 import { currentStandings, listTrackedLeagues } from "../../src/db/queries/leagues";
 import { getMatch, listMatches, type MatchFilter } from "../../src/db/queries/matches";
+import { getBoxScore } from "../../src/db/queries/enrichments";
+import { getLeaders } from "../../src/db/queries/leaders";
+import { getPlayerRows, getSquad, getTeam } from "../../src/db/queries/people";
+import { search } from "../../src/db/queries/search";
+import { seedPeople } from "../helpers/people";
 import { recordingD1, type Recorded } from "../helpers/recording-d1";
 import { seed, today, type Seeded } from "../helpers/seed";
 
 let s: Seeded;
 let matchId: string;
+let tracked: string[];
 beforeAll(async () => {
   s = await seed();
+  await seedPeople(s.accountId);
+  tracked = (
+    await env.DB.prepare("SELECT league_id FROM tracked_leagues WHERE account_id = ?")
+      .bind(s.accountId)
+      .all<{ league_id: string }>()
+  ).results.map((r) => r.league_id);
   matchId = (await env.DB.prepare(
     "SELECT id FROM matches WHERE league_id = 'lg_fb_eng1' AND status_code = 3 ORDER BY kickoff_ts DESC LIMIT 1",
   ).first<{ id: string }>())!.id;
@@ -55,6 +67,12 @@ const filters: Omit<MatchFilter, "sport" | "accountId">[] = [
   { leagueId: "lg_fb_eng1", date: today() },
   { status: "scheduled", date: today() },
   { leagueId: "lg_fb_eng1", status: "finished", date: today() },
+  { teamId: "tm_fb_arsenal" },
+  { teamId: "tm_fb_arsenal", status: "finished" },
+  { teamId: "tm_fb_arsenal", status: "scheduled" },
+  { teamId: "tm_fb_arsenal", leagueId: "lg_fb_eng1" },
+  { teamId: "tm_fb_arsenal", leagueId: "lg_fb_eng1", status: "finished" },
+  { teamId: "tm_fb_arsenal", date: today() },
 ];
 
 describe("EXPLAIN QUERY PLAN of hot queries", () => {
@@ -65,7 +83,7 @@ describe("EXPLAIN QUERY PLAN of hot queries", () => {
     const page = log.find((q) => q.sql.includes("order by"))!;
     const lines = await plan(page);
     expect(lines.join("\n")).not.toContain("TEMP B-TREE FOR ORDER BY");
-    expect(lines.some((l) => /matches USING (COVERING )?INDEX matches_/.test(l))).toBe(true);
+    expect(lines.some((l) => /USING (COVERING )?INDEX (team_)?matches_/.test(l))).toBe(true);
   });
 
   it("match detail, events, stats, lineups, standings at kickoff, h2h", async () => {
@@ -82,6 +100,49 @@ describe("EXPLAIN QUERY PLAN of hot queries", () => {
     await expectIndexed((db) => currentStandings(db, "football", "lg_fb_eng1", s.accountId));
     const hash = await sha256Hex(s.key);
     await expectIndexed((db) => findKeyByHash(db, hash));
+  });
+});
+
+/** Each statement reads about what it returns: ≤ 1.1 × rows + 25 (tracked-league subquery, counters, joins). */
+async function expectLean(fn: (db: ReturnType<typeof dbFor>) => Promise<unknown>) {
+  const rec = recordingD1(env.DB);
+  await fn(dbFor(rec.db));
+  for (const q of rec.log) {
+    const r = await env.DB.prepare(q.sql)
+      .bind(...q.params)
+      .all();
+    expect(r.meta.rows_read, `${q.sql}: read ${r.meta.rows_read} for ${r.results.length}`).toBeLessThanOrEqual(
+      1.1 * r.results.length + 25,
+    );
+  }
+}
+
+/** Every statement of the people endpoints (teams, squads, players, leaders, box scores, search). */
+const peopleReads = (accountId: string): ((db: ReturnType<typeof dbFor>) => Promise<unknown>)[] => [
+  (db) => getTeam(db, "football", "tm_fb_arsenal", accountId),
+  (db) => getTeam(db, "football", "tm_pp_atm", accountId),
+  (db) => getSquad(db, "football", "tm_pp_atm", accountId),
+  (db) => getPlayerRows(db, "football", "pl_pp_ode", accountId),
+  (db) => getPlayerRows(db, "basketball", "pl_pp_don", accountId),
+  ...(["goals", "assists", "cards"] as const).map(
+    (stat) => (db: any) => getLeaders(db, "football", "lg_fb_eng1", stat, accountId),
+  ),
+  ...(["points", "rebounds", "assists", "ppg"] as const).map(
+    (stat) => (db: any) => getLeaders(db, "basketball", "lg_bb_euroleague", stat, accountId),
+  ),
+  (db) => getBoxScore(db, "football", "m_pp_1", accountId),
+  (db) => search(db, "football", "ars", undefined, 10, tracked),
+  (db) => search(db, "football", "atl mad", undefined, 10, tracked),
+  (db) => search(db, "football", "mu", "player", 50, tracked),
+  (db) => search(db, "basketball", "real", "team", 10, tracked),
+];
+
+describe("people endpoints", () => {
+  it("every statement uses an index", async () => {
+    for (const read of peopleReads(s.accountId)) await expectIndexed(read);
+  });
+  it("every statement reads ≤ 1.1 × rows + 25", async () => {
+    for (const read of peopleReads(s.accountId)) await expectLean(read);
   });
 });
 
@@ -102,20 +163,6 @@ describe("D1 rows_read of the match list", () => {
 });
 
 describe("D1 rows_read of every read endpoint's statements", () => {
-  /** Each statement reads about what it returns: ≤ 1.1 × rows + 25 (tracked-league subquery, counters, joins). */
-  async function expectLean(fn: (db: ReturnType<typeof dbFor>) => Promise<unknown>) {
-    const rec = recordingD1(env.DB);
-    await fn(dbFor(rec.db));
-    for (const q of rec.log) {
-      const r = await env.DB.prepare(q.sql)
-        .bind(...q.params)
-        .all();
-      expect(r.meta.rows_read, `${q.sql}: read ${r.meta.rows_read} for ${r.results.length}`).toBeLessThanOrEqual(
-        1.1 * r.results.length + 25,
-      );
-    }
-  }
-
   it("detail, events, stats, lineups, standings at kickoff, h2h, leagues, current standings, key lookup", async () => {
     await expectLean((db) => getMatch(db, "football", matchId, s.accountId));
     await expectLean((db) => getEvents(db, "football", matchId, s.accountId));

@@ -28,6 +28,20 @@ describe("simulator feed (through the ingest path)", () => {
     expect(after.updated_at >= m.updated_at).toBe(true);
   });
 
+  it("feeds box scores live: basketball points per side follow the score, football minutes the clock", async () => {
+    for (let i = 0; i < 3; i++) await sim.tick();
+    const sum = (xs: any[]) => xs.reduce((a, l) => a + l.points, 0);
+    for (const m of (await getJson("/v1/basketball/matches?status=live&limit=200", s.key)).body.data) {
+      const box = (await getJson(`/v1/basketball/matches/${m.id}/players`, s.key)).body;
+      const now = (await getJson(`/v1/basketball/matches/${m.id}`, s.key)).body;
+      expect([sum(box.home), sum(box.away)], m.id).toEqual([now.home_score, now.away_score]);
+    }
+    const [f] = (await getJson("/v1/football/matches?status=live&limit=1", s.key)).body.data;
+    const box = (await getJson(`/v1/football/matches/${f.id}/players`, s.key)).body;
+    const starter = box.home.find((l: any) => l.started);
+    expect(starter.minutes).toBe((await getJson(`/v1/football/matches/${f.id}`, s.key)).body.minute);
+  });
+
   it("plays matches to full time: statuses finish, standings move, sockets close with 1000", async () => {
     const table = async () => (await getJson("/v1/basketball/leagues/lg_bb_euroleague/standings", s.key)).body;
     const playedBefore = (await table()).standings.reduce((n: number, r: any) => n + r.played, 0);

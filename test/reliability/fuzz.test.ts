@@ -80,9 +80,15 @@ const readPath = fc.oneof(
     .tuple(
       sport,
       fc.oneof(fc.constant(matchId), seg),
-      fc.constantFrom("", "/events", "/stats", "/lineups", "/standings", "/h2h", "/x"),
+      fc.constantFrom("", "/events", "/stats", "/lineups", "/standings", "/h2h", "/players", "/x"),
     )
     .map(([sp, id, tail]) => `/v1/${sp}/matches/${id}${tail}`),
+  fc.tuple(sport, fc.oneof(fc.constant("lg_fb_eng1"), seg)).map(([sp, l]) => `/v1/${sp}/leagues/${l}/leaders`),
+  fc
+    .tuple(sport, fc.oneof(fc.constant("tm_fb_arsenal"), seg), fc.constantFrom("", "/squad"))
+    .map(([sp, t, tail]) => `/v1/${sp}/teams/${t}${tail}`),
+  fc.tuple(sport, fc.oneof(fc.constant("pl_fb_arsenal_1"), seg)).map(([sp, p]) => `/v1/${sp}/players/${p}`),
+  { arbitrary: fc.tuple(sport).map(([sp]) => `/v1/${sp}/search`), weight: 2 },
   fc.constantFrom("/v1/openapi.json", "/health", "/v1", "/v1/", "/"),
   fc.array(seg, { maxLength: 4 }).map((xs) => `/v1/${xs.join("/")}`),
 );
@@ -105,6 +111,10 @@ const PARAMS: Record<string, fc.Arbitrary<string>> = {
   limit: fc.oneof(fc.integer({ min: 1, max: 100 }).map(String), fc.integer().map(String), nasty),
   after: fc.oneof(fc.constant(validCursor), fc.constant(validCursor.slice(0, -2)), nasty),
   since: fc.oneof(fc.nat().map(String), nasty),
+  team_id: fc.oneof(fc.constantFrom("tm_fb_arsenal", "tm_bb_real_madrid"), nasty),
+  q: fc.oneof(fc.constantFrom("ars", "atl mad", "ødegaard", "MÜL", "x"), nasty),
+  type: fc.oneof(fc.constantFrom("team", "player", "league"), nasty),
+  stat: fc.oneof(fc.constantFrom("goals", "cards", "points", "ppg"), nasty),
 };
 const query = fc
   .tuple(
@@ -196,7 +206,7 @@ describe(`fuzzing (seed ${SEED})`, { timeout: 180_000 }, () => {
           const res = await call(method, url, headers);
           const what = `${method} ${url} [${cred} via ${via}] ${JSON.stringify(extra)} → ${res.status}`;
           expect(res.status, what).toBeLessThan(500);
-          const dataRoute = /^\/v1\/(football|basketball)\/(leagues|matches)/.test(path);
+          const dataRoute = /^\/v1\/(football|basketball)\/(leagues|matches|teams|players|search)/.test(path);
           if (dataRoute && cred !== "valid" && method === "GET") expect(res.status, what).toBeGreaterThanOrEqual(400);
           if (res.status >= 400 && method !== "HEAD" && (path.startsWith("/v1") || path === "/health"))
             await expectProblem(res, what);

@@ -3,6 +3,7 @@
 // A real upsert (ON CONFLICT … DO UPDATE), never INSERT OR REPLACE: REPLACE deletes the old row first, which
 // would cascade to a match's events and skip the triggers that keep match_counts exact.
 // Raw D1 statements: drizzle cannot batch raw SQL with parameters.
+import { LINE_COUNTS } from "../../domain/people-schemas";
 import type { Db } from "../client";
 
 const CHUNK_BYTES = 512 * 1024;
@@ -41,7 +42,7 @@ function upsertRows(
 /** Columns and keys of the tables written in bulk (seeding and ingest). */
 export const COLUMNS = {
   leagues: ["id", "sport", "country", "name", "season", "logo_url", "format", "updated_at"],
-  teams: ["id", "sport", "name", "country"],
+  teams: ["id", "sport", "name", "country", "short_name", "venue", "logo_url"],
   matches: [
     "id",
     "sport",
@@ -85,11 +86,53 @@ export const COLUMNS = {
     "player_in",
     "player_out",
     "detail",
+    "player_id",
+    "player_in_id",
+    "player_out_id",
   ],
   match_stats: ["match_id", "data", "updated_at"],
   match_lineups: ["match_id", "home", "away", "updated_at"],
   standings: ["league_id", "season", "as_of", "rows"],
   standings_snapshots: ["match_id", "league_id", "season", "as_of_ts", "as_of", "rows"],
+  players: ["id", "sport", "team_id", "name", "number", "position", "nationality", "birth_date"],
+  player_lines: ["match_id", "player_id", "side", "ord", "name", "position", "started", ...LINE_COUNTS],
+  player_season_stats: [
+    "player_id",
+    "league_id",
+    "season",
+    "player_name",
+    "team_id",
+    "team_name",
+    "matches",
+    "starts",
+    "minutes",
+    "goals",
+    "assists",
+    "yellow_cards",
+    "red_cards",
+    "cards",
+    "points",
+    "rebounds",
+    "steals",
+    "blocks",
+    "turnovers",
+    "ppg",
+  ],
+  search_prefixes: [
+    "prefix",
+    "sport",
+    "kind",
+    "class",
+    "folded",
+    "ref_id",
+    "name",
+    "team_id",
+    "country",
+    "l1",
+    "l2",
+    "l3",
+    "l4",
+  ],
 } as const;
 
 export const KEYS = {
@@ -101,6 +144,10 @@ export const KEYS = {
   match_lineups: ["match_id"],
   standings: ["league_id", "season"],
   standings_snapshots: ["match_id"],
+  players: ["id"],
+  player_lines: ["match_id", "player_id"],
+  player_season_stats: ["player_id", "season", "league_id"],
+  search_prefixes: ["prefix", "sport", "kind", "class", "folded", "ref_id"],
 } as const;
 
 export const upsert = (db: Db, table: keyof typeof COLUMNS, rows: readonly Record<string, unknown>[]) =>

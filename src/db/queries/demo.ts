@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { meta } from "../schema";
 import { upsert } from "./bulk";
+import { replaceSearch, type Searchable } from "./search-index";
 
 export interface DemoRows {
   leagues: Record<string, unknown>[];
@@ -12,6 +13,10 @@ export interface DemoRows {
   lineups: Record<string, unknown>[];
   standings: Record<string, unknown>[];
   snapshots: Record<string, unknown>[];
+  players: Record<string, unknown>[];
+  lines: Record<string, unknown>[];
+  seasonStats: Record<string, unknown>[];
+  search: Searchable[];
 }
 
 /** What the demo data was generated for ("<UTC day>:<league ids>"), if any. */
@@ -29,8 +34,11 @@ export async function writeDemo(db: Db, stamp: string, rows: DemoRows): Promise<
   await db.$client.batch([
     ...upsert(db, "leagues", rows.leagues),
     ...upsert(db, "teams", rows.teams),
+    ...upsert(db, "players", rows.players),
     raw("DELETE FROM matches WHERE league_id IN (SELECT value FROM json_each(?))", leagueIds),
     raw("DELETE FROM standings WHERE league_id IN (SELECT value FROM json_each(?))", leagueIds),
+    raw("DELETE FROM player_season_stats WHERE league_id IN (SELECT value FROM json_each(?))", leagueIds),
+    ...replaceSearch(db, rows.search),
     ...matchRows(db, rows),
     stampStatement(db, stamp),
   ]);
@@ -43,6 +51,8 @@ const matchRows = (db: Db, rows: DemoRows) => [
   ...upsert(db, "match_lineups", rows.lineups),
   ...upsert(db, "standings", rows.standings),
   ...upsert(db, "standings_snapshots", rows.snapshots),
+  ...upsert(db, "player_lines", rows.lines),
+  ...upsert(db, "player_season_stats", rows.seasonStats),
 ];
 
 /** Adds more seasons' matches (and their children, standings, snapshots) in one transaction, deleting nothing. */

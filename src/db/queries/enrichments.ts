@@ -5,7 +5,8 @@ import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Sport } from "../../domain/codes";
 import type { Event, H2H, Lineup, StatRow, StandingRow, Standings } from "../../domain/schemas";
 import type { Db } from "../client";
-import { matchEvents, matchLineups, matchStats, matches, standingsSnapshots } from "../schema";
+import { boxLine } from "../../domain/box-score";
+import { matchEvents, matchLineups, matchStats, matches, playerLines, standingsSnapshots } from "../schema";
 import { h2hQueries, toDetail, visibleMatchQuery } from "./matches";
 
 type Visible = ReturnType<typeof toDetail>;
@@ -58,6 +59,9 @@ export const getEvents: EnrichmentLoader<Event[]> = (db, sport, id, accountId) =
         player_in: matchEvents.playerIn,
         player_out: matchEvents.playerOut,
         detail: matchEvents.detail,
+        player_id: matchEvents.playerId,
+        player_in_id: matchEvents.playerInId,
+        player_out_id: matchEvents.playerOutId,
       })
       .from(matchEvents)
       .where(eq(matchEvents.matchId, id))
@@ -141,3 +145,27 @@ export async function getH2H(
         : null,
   };
 }
+
+/** The box score: each side's lines in feed order; none before kickoff. */
+export const getBoxScore: EnrichmentLoader<{ home: Record<string, unknown>[]; away: Record<string, unknown>[] }> = (
+  db,
+  sport,
+  id,
+  accountId,
+) =>
+  withVisibleMatch(
+    db,
+    sport,
+    id,
+    accountId,
+    db
+      .select()
+      .from(playerLines)
+      .where(eq(playerLines.matchId, id))
+      .orderBy(asc(playerLines.side), asc(playerLines.ord)),
+    (lines, match) => {
+      if (lines.length === 0 || NOT_STARTED.includes(match.status_code)) return null;
+      const side = (s: "home" | "away") => lines.filter((l) => l.side === s).map((l) => boxLine(match.sport, l));
+      return { home: side("home"), away: side("away") };
+    },
+  );

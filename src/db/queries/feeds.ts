@@ -16,7 +16,13 @@ export async function liveMatchesOf(db: Db, leagueIds: string[]): Promise<Row[]>
     .prepare(
       `SELECT m.id, m.sport, m.league_id, m.home_score, m.away_score, m.status_code, m.period, m.minute, m.added_time,
               m.game_clock_secs, m.ht_home_score, m.ht_away_score, l.format, lu.home AS home_lineup, lu.away AS away_lineup,
-              (SELECT count(*) FROM match_events e WHERE e.match_id = m.id) AS events
+              (SELECT count(*) FROM match_events e WHERE e.match_id = m.id) AS events,
+              (SELECT json_group_array(json_object('player_id', player_id, 'side', side, 'started', started,
+                 'minutes', minutes, 'goals', goals, 'assists', assists, 'shots', shots, 'yellow_cards', yellow_cards,
+                 'red_cards', red_cards, 'points', points, 'rebounds', rebounds, 'steals', steals, 'blocks', blocks,
+                 'turnovers', turnovers, 'fg_made', fg_made, 'fg_attempted', fg_attempted, 'three_made', three_made,
+                 'three_attempted', three_attempted, 'ft_made', ft_made, 'ft_attempted', ft_attempted))
+               FROM (SELECT * FROM player_lines pl WHERE pl.match_id = m.id ORDER BY side, ord)) AS lines
        FROM matches m INDEXED BY matches_league_status_kickoff
        JOIN leagues l ON l.id = m.league_id
        LEFT JOIN match_lineups lu ON lu.match_id = m.id

@@ -1,6 +1,7 @@
 // Reads ingest needs before it plans a batch, and the batch write itself.
 import type { Db } from "../client";
-import { upsert, type COLUMNS } from "./bulk";
+import { COLUMNS, upsert } from "./bulk";
+import { refreshSearchLeagues, replaceSearch, type Searchable } from "./search-index";
 
 export type Row = Record<string, unknown>;
 
@@ -14,6 +15,9 @@ export interface IngestState {
   lineups: Map<string, { home: string; away: string }>;
   /** Match of each event id the ops mention that already exists (event ids are global). */
   eventOwners: Map<string, string>;
+  players: Map<string, Row>;
+  /** Box-score rows per match, as stored (JSON of the rows in order, for change detection). */
+  lines: Map<string, string>;
 }
 
 const byId = (rows: Row[], key = "id") => new Map(rows.map((r) => [String(r[key]), r]));
@@ -21,10 +25,10 @@ const byId = (rows: Row[], key = "id") => new Map(rows.map((r) => [String(r[key]
 /** Everything the ops reference, in one round trip (every lookup is a primary-key or index seek). */
 export async function loadIngestState(
   db: Db,
-  ids: { leagues: string[]; teams: string[]; matches: string[]; events: string[] },
+  ids: { leagues: string[]; teams: string[]; matches: string[]; events: string[]; players: string[] },
 ): Promise<IngestState> {
   const q = (sql: string, list: string[]) => db.$client.prepare(sql).bind(JSON.stringify(list));
-  const [leagues, teams, matches, events, stats, lineups, owners] = await db.$client.batch<Row>([
+  const [leagues, teams, matches, events, stats, lineups, owners, players, lines] = await db.$client.batch<Row>([
     q("SELECT * FROM leagues WHERE id IN (SELECT value FROM json_each(?))", ids.leagues),
     q("SELECT * FROM teams WHERE id IN (SELECT value FROM json_each(?))", ids.teams),
     q(
@@ -35,7 +39,18 @@ export async function loadIngestState(
     q("SELECT match_id, data FROM match_stats WHERE match_id IN (SELECT value FROM json_each(?))", ids.matches),
     q("SELECT match_id, home, away FROM match_lineups WHERE match_id IN (SELECT value FROM json_each(?))", ids.matches),
     q("SELECT id, match_id FROM match_events WHERE id IN (SELECT value FROM json_each(?))", ids.events),
+    q("SELECT * FROM players WHERE id IN (SELECT value FROM json_each(?))", ids.players),
+    q(
+      "SELECT * FROM player_lines WHERE match_id IN (SELECT value FROM json_each(?)) ORDER BY match_id, side, ord",
+      ids.matches,
+    ),
   ]);
+  const lineMap = new Map<string, Row[]>();
+  for (const l of lines!.results) {
+    const list = lineMap.get(String(l.match_id)) ?? [];
+    list.push(l);
+    lineMap.set(String(l.match_id), list);
+  }
   const eventMap = new Map<string, Map<string, Row>>();
   for (const e of events!.results) {
     const m = eventMap.get(String(e.match_id)) ?? new Map<string, Row>();
@@ -50,6 +65,8 @@ export async function loadIngestState(
     stats: new Map(stats!.results.map((r) => [String(r.match_id), String(r.data)])),
     lineups: new Map(lineups!.results.map((r) => [String(r.match_id), { home: String(r.home), away: String(r.away) }])),
     eventOwners: new Map(owners!.results.map((r) => [String(r.id), String(r.match_id)])),
+    players: byId(players!.results),
+    lines: new Map([...lineMap].map(([id, rows]) => [id, linesKey(rows)])),
   };
 }
 
@@ -64,20 +81,88 @@ export async function seasonMatches(db: Db, leagueId: string, season: string): P
   return results;
 }
 
+/** A match's box score in a comparable form: the stored columns of its rows, in order. */
+export const linesKey = (rows: Row[]) =>
+  JSON.stringify(
+    [...rows]
+      .sort((a, b) => String(a.side).localeCompare(String(b.side)) || Number(a.ord) - Number(b.ord))
+      .map((r) => COLUMNS.player_lines.map((c) => (c === "started" ? Number(r[c]) : (r[c] ?? null)))),
+  );
+
+/**
+ * Every line of these players in one competition season, with the match's status as stored
+ * (season stats are sums over the finished ones; the caller overlays what the batch changes).
+ */
+export async function seasonLinesOf(db: Db, playerIds: string[], leagueId: string, season: string) {
+  const { results } = await db.$client
+    .prepare(
+      "SELECT pl.*, m.status_code FROM player_lines pl INDEXED BY player_lines_player JOIN matches m ON m.id = pl.match_id WHERE pl.player_id IN (SELECT value FROM json_each(?)) AND m.league_id = ? AND m.season = ?",
+    )
+    .bind(JSON.stringify(playerIds), leagueId, season)
+    .all<Row>();
+  return results;
+}
+
+/** Who has a line in each of these matches. */
+export async function linesOfMatches(db: Db, matchIds: string[]): Promise<Map<string, Row[]>> {
+  const out = new Map<string, Row[]>();
+  if (matchIds.length === 0) return out;
+  const { results } = await db.$client
+    .prepare("SELECT match_id, player_id FROM player_lines WHERE match_id IN (SELECT value FROM json_each(?))")
+    .bind(JSON.stringify(matchIds))
+    .all<Row>();
+  for (const r of results) out.set(String(r.match_id), [...(out.get(String(r.match_id)) ?? []), r]);
+  return out;
+}
+
+/** Players with their team's name (season stats carry both). */
+export async function playersWithTeams(db: Db, ids: string[]) {
+  const { results } = await db.$client
+    .prepare(
+      "SELECT p.id, p.name, p.team_id, t.name AS team_name FROM players p JOIN teams t ON t.id = p.team_id WHERE p.id IN (SELECT value FROM json_each(?))",
+    )
+    .bind(JSON.stringify(ids))
+    .all<Row>();
+  return results;
+}
+
 export type Writes = Partial<Record<keyof typeof COLUMNS, Row[]>>;
 
+/** What a batch writes besides row upserts. */
+export interface Extra {
+  /** Matches whose box score is replaced (old lines deleted first). */
+  lineMatches?: string[];
+  search?: Searchable[];
+  /** Teams whose search rows (and their players') need their leagues recomputed. */
+  searchTeams?: string[];
+}
+
 /** One D1 batch: all of it is applied or none of it. */
-export async function writeIngest(db: Db, writes: Writes): Promise<void> {
+export async function writeIngest(db: Db, writes: Writes, extra: Extra = {}): Promise<void> {
   const order: (keyof typeof COLUMNS)[] = [
     "leagues",
     "teams",
+    "players",
     "matches",
     "match_events",
     "match_stats",
     "match_lineups",
+    "player_lines",
     "standings",
     "standings_snapshots",
+    "player_season_stats",
   ];
-  const statements = order.flatMap((t) => (writes[t]?.length ? upsert(db, t, writes[t]!) : []));
+  const statements = order.flatMap((t) => [
+    // A new box score replaces the old one: a player dropped by the feed loses his line.
+    ...(t === "player_lines" && extra.lineMatches?.length
+      ? [
+          db.$client
+            .prepare("DELETE FROM player_lines WHERE match_id IN (SELECT value FROM json_each(?))")
+            .bind(JSON.stringify(extra.lineMatches)),
+        ]
+      : []),
+    ...(writes[t]?.length ? upsert(db, t, writes[t]!) : []),
+  ]);
+  statements.push(...replaceSearch(db, extra.search ?? []), ...refreshSearchLeagues(db, extra.searchTeams ?? []));
   if (statements.length > 0) await db.$client.batch(statements);
 }

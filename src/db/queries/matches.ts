@@ -6,6 +6,7 @@ import type { MatchDetail, MatchListItem } from "../../domain/schemas";
 import type { Db } from "../client";
 import { leagues, matchCounts, matches, trackedLeagues } from "../schema";
 import { bindBuilt, type BuiltQuery } from "./built";
+import { teamPageQuery, teamTotalQuery } from "./team-matches";
 import { trackedBy } from "./visibility";
 
 export const listItemColumns = {
@@ -30,6 +31,7 @@ export interface MatchFilter {
   status?: StatusFilter;
   leagueId?: string;
   date?: string;
+  teamId?: string;
 }
 
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
@@ -40,6 +42,10 @@ const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
  * cursor add two range terms, reading every match of the day to return a few.
  */
 function pageIndex(f: MatchFilter) {
+  if (f.teamId) {
+    if (f.leagueId) return f.status ? "team_matches_league_status" : "team_matches_league";
+    return f.status ? "team_matches_status" : "team_matches_kickoff";
+  }
   if (f.leagueId) return f.status ? "matches_league_status_kickoff" : "matches_league_kickoff";
   return f.status ? "matches_sport_status_kickoff" : "matches_sport_kickoff";
 }
@@ -53,10 +59,11 @@ const pageColumns = Object.fromEntries(
  * A filter's values, or placeholders standing for them (`sql.placeholder`): the same builder makes the query for
  * one call and the SQL text cached per filter shape.
  */
-interface PageValues {
+export interface PageValues {
   sport: unknown;
   accountId: unknown;
   leagueId?: unknown;
+  teamId?: unknown;
   statusGroup?: unknown;
   dayStart?: unknown;
   dayEnd?: unknown;
@@ -72,6 +79,7 @@ function pageValues(f: MatchFilter, limit: number, after?: Cursor): PageValues {
     sport: f.sport,
     accountId: f.accountId,
     leagueId: f.leagueId,
+    teamId: f.teamId,
     statusGroup: f.status ? STATUS_FILTERS[f.status] : undefined,
     dayStart: f.date ? day * 86_400 : undefined,
     dayEnd: f.date ? (day + 1) * 86_400 - 1 : undefined,
@@ -90,9 +98,10 @@ const placeholders = (v: PageValues) =>
 
 // Drizzle's column comparisons take placeholders at run time; their static types only know values.
 type Value = string;
-const val = (x: unknown) => x as Value;
+export const val = (x: unknown) => x as Value;
 
 function pageQuery(db: Db, f: MatchFilter, v: PageValues) {
+  if (v.teamId !== undefined) return teamPageQuery(db, pageIndex(f), v);
   const where: (SQL | undefined)[] = [
     eq(matches.sport, v.sport as Sport),
     trackedBy(val(v.accountId)),
@@ -111,6 +120,7 @@ function pageQuery(db: Db, f: MatchFilter, v: PageValues) {
 
 /** `total` from the trigger-maintained counters: a few rows per league, whatever the number of matches. */
 function totalQuery(db: Db, v: PageValues) {
+  if (v.teamId !== undefined) return teamTotalQuery(db, v);
   return db
     .select({ total: sql<number>`coalesce(sum(${matchCounts.n}), 0)`.as("total") })
     .from(matchCounts)

@@ -10,6 +10,7 @@ import { buildTeams } from "../../demo/schedule";
 import { demoEvent, type DemoEvent, type Side } from "../../demo/events";
 import { lineupFor, type DemoTeam } from "../../demo/squads";
 import type { Op } from "../ops";
+import { LiveLines } from "./sim-lines";
 import type { FeedAdapter } from "./feed";
 
 /** How many matches of each sport the simulator keeps live. */
@@ -25,11 +26,13 @@ const demoTeam = (id: string) => {
 const chance = (p: number) => Math.random() < p;
 const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(Math.random() * xs.length)];
 
-function player(m: Row, side: Side, outfield = true): string | null {
+/** A starter of that side (an outfield one by default), as an event's `player` and `player_id`. */
+function player(m: Row, side: Side, outfield = true): { player: string | null; player_id: string | null } {
   const raw = side === "home" ? m.home_lineup : m.away_lineup;
-  if (!raw) return null;
+  if (!raw) return { player: null, player_id: null };
   const l = JSON.parse(String(raw)) as Lineup;
-  return pick(l.starters.filter((p) => !outfield || p.position !== "G"))?.name ?? null;
+  const p = pick(l.starters.filter((x) => !outfield || x.position !== "G"));
+  return { player: p?.name ?? null, player_id: p?.player_id ?? null };
 }
 
 function event(
@@ -53,6 +56,7 @@ function football(m: Row): Op[] {
   let period = Number(m.period ?? 12);
   let minute = Number(m.minute ?? 0);
   let added = m.added_time === null ? null : Number(m.added_time);
+  const lines = new LiveLines(m);
   const ev = (type: string, team: Side | null, extra: Partial<DemoEvent> = {}) =>
     events.push(event(m, events.length + 1, type, minute, period, team, extra));
 
@@ -67,14 +71,22 @@ function football(m: Row): Op[] {
     for (const side of ["home", "away"] as const) {
       if (chance(0.025)) {
         side === "home" ? home++ : away++;
+        const scorer = player(m, side);
         ev(chance(0.1) ? "penalty_goal" : "goal", side, {
-          player: player(m, side),
+          ...scorer,
           detail: pick(["Right foot", "Left foot", "Header"]),
         });
+        lines.add(side, scorer.player_id, { goals: 1, shots: 1 });
       }
-      if (chance(0.015)) ev("yellow_card", side, { player: player(m, side) });
-      if (minute > 58 && chance(0.04))
-        ev("substitution", side, { player_out: player(m, side), player_in: "Substitute" });
+      if (chance(0.015)) {
+        const booked = player(m, side);
+        ev("yellow_card", side, booked);
+        lines.add(side, booked.player_id, { yellow_cards: 1 });
+      }
+      if (minute > 58 && chance(0.04)) {
+        const off = player(m, side);
+        ev("substitution", side, { player_out: off.player, player_out_id: off.player_id, player_in: "Substitute" });
+      }
     }
     if (minute === end && (added ?? 0) >= (period === 12 || period === 13 ? 3 : 1)) {
       ev("period_end", null, { added_time: added });
@@ -90,7 +102,8 @@ function football(m: Row): Op[] {
       } else next.status_code = period === 13 ? 3 : 10;
     }
   }
-  const ops: Op[] = [];
+  lines.minutes(minute);
+  const ops: Op[] = [...lines.op()];
   if (events.length > 0) ops.push({ op: "events", match_id: String(m.id), events });
   ops.push({
     op: "match",
@@ -113,6 +126,7 @@ function basketball(m: Row): Op[] {
   let [home, away] = [Number(m.home_score), Number(m.away_score)];
   let period = Number(m.period ?? 22);
   let clock = Number(m.game_clock_secs ?? 720);
+  const lines = new LiveLines(m);
   const next: Record<string, unknown> = {};
   /** Minutes of game time played, for the event's `minute`. */
   const gameMinute = () => {
@@ -133,10 +147,23 @@ function basketball(m: Row): Op[] {
     for (const side of ["home", "away"] as const) {
       const pts = pick([0, 2, 2, 3, 1, 2, 4, 5, 3, 0])!;
       side === "home" ? (home += pts) : (away += pts);
-      if (pts >= 3 && chance(0.5))
-        ev("three_pointer", side, { player: player(m, side, false), detail: "3PT jump shot" });
-      else if (pts === 2 && chance(0.3))
-        ev("field_goal", side, { player: player(m, side, false), detail: "Driving layup" });
+      const shooter = player(m, side, false);
+      if (pts >= 3 && chance(0.5)) ev("three_pointer", side, { ...shooter, detail: "3PT jump shot" });
+      else if (pts === 2 && chance(0.3)) ev("field_goal", side, { ...shooter, detail: "Driving layup" });
+      // The box score follows the score: every point is someone's.
+      const three = pts >= 3 ? 1 : 0;
+      const two = Math.floor((pts - 3 * three) / 2);
+      const ft = pts - 3 * three - 2 * two;
+      if (pts > 0)
+        lines.add(side, shooter.player_id, {
+          points: pts,
+          fg_made: three + two,
+          fg_attempted: three + two + 1,
+          three_made: three,
+          three_attempted: three,
+          ft_made: ft,
+          ft_attempted: ft,
+        });
     }
     if (chance(0.1)) ev("timeout", pick(["home", "away"] as const)!);
     if (clock === 0) {
@@ -151,7 +178,8 @@ function basketball(m: Row): Op[] {
       } else next.status_code = period === 25 ? 3 : 10;
     }
   }
-  const ops: Op[] = [];
+  lines.minutes(gameMinute());
+  const ops: Op[] = [...lines.op()];
   if (events.length > 0) ops.push({ op: "events", match_id: String(m.id), events });
   ops.push({
     op: "match",

@@ -1,0 +1,82 @@
+// Teams, squads and players of the account's tracked leagues. A team is visible while it plays in a tracked league
+// this season; its players with it. Each read is one batch: visibility and data in one round trip.
+import type { Sport } from "../../domain/codes";
+import type { PlayerListItem, Team } from "../../domain/people-schemas";
+import type { Db } from "../client";
+
+type Row = Record<string, unknown>;
+
+/**
+ * Tracked leagues whose current season the team plays in (`team` is bound as ?1, the account as ?2). Driven by the
+ * team's few per-league counters (any day), each checked by primary-key seeks: reads stay proportional to the
+ * team's competitions, not to how many leagues the account tracks.
+ */
+const TEAM_LEAGUES = (team: string) =>
+  `SELECT DISTINCT c.league_id, l.season FROM team_match_counts c JOIN leagues l ON l.id = c.league_id
+   WHERE c.team_id = ${team} AND c.day = -1 AND c.n > 0
+     AND EXISTS (SELECT 1 FROM tracked_leagues t WHERE t.account_id = ?2 AND t.league_id = c.league_id)
+     AND EXISTS (SELECT 1 FROM team_matches tm INDEXED BY team_matches_leagues
+       WHERE tm.team_id = c.team_id AND tm.league_id = c.league_id AND tm.season = l.season)
+   ORDER BY c.league_id`;
+
+const PLAYER_COLUMNS = "p.id, p.name, p.number, p.position, p.nationality, p.birth_date";
+
+/** The newest season among a team's tracked competitions (they may straddle two, e.g. a calendar-year league). */
+const seasonOf = (leagues: Row[]) =>
+  leagues
+    .map((l) => String(l.season))
+    .sort()
+    .at(-1) ?? null;
+
+export async function getTeam(db: Db, sport: Sport, id: string, accountId: string): Promise<Team | undefined> {
+  const d1 = db.$client;
+  const [team, leagues] = await d1.batch<Row>([
+    d1
+      .prepare("SELECT id, sport, name, short_name, country, venue, logo_url FROM teams WHERE id = ?1 AND sport = ?2")
+      .bind(id, sport),
+    d1.prepare(TEAM_LEAGUES("?1")).bind(id, accountId),
+  ]);
+  const t = team!.results[0];
+  if (!t || leagues!.results.length === 0) return undefined;
+  return {
+    ...(t as unknown as Omit<Team, "league_ids">),
+    league_ids: leagues!.results.map((l) => String(l.league_id)),
+  };
+}
+
+export async function getSquad(db: Db, sport: Sport, id: string, accountId: string) {
+  const d1 = db.$client;
+  const [team, leagues, players] = await d1.batch<Row>([
+    d1.prepare("SELECT id FROM teams WHERE id = ?1 AND sport = ?2").bind(id, sport),
+    d1.prepare(TEAM_LEAGUES("?1")).bind(id, accountId),
+    d1
+      .prepare(
+        `SELECT ${PLAYER_COLUMNS} FROM players p INDEXED BY players_team WHERE p.team_id = ?1 ORDER BY p.number, p.name`,
+      )
+      .bind(id),
+  ]);
+  if (!team!.results[0] || leagues!.results.length === 0) return undefined;
+  return {
+    team_id: id,
+    season: seasonOf(leagues!.results),
+    players: players!.results as unknown as PlayerListItem[],
+  };
+}
+
+/** The player, his team's tracked competitions, and his season stats rows (every competition, every season). */
+export async function getPlayerRows(db: Db, sport: Sport, id: string, accountId: string) {
+  const d1 = db.$client;
+  const [player, leagues, stats] = await d1.batch<Row>([
+    d1
+      .prepare(
+        `SELECT ${PLAYER_COLUMNS}, p.sport, p.team_id, t.name AS team FROM players p JOIN teams t ON t.id = p.team_id WHERE p.id = ?1 AND p.sport = ?3`,
+      )
+      .bind(id, accountId, sport),
+    d1.prepare(TEAM_LEAGUES("(SELECT team_id FROM players WHERE id = ?1)")).bind(id, accountId),
+    d1.prepare("SELECT * FROM player_season_stats WHERE player_id = ?1").bind(id),
+  ]);
+  const p = player!.results[0];
+  if (!p || leagues!.results.length === 0) return undefined;
+  const season = seasonOf(leagues!.results);
+  return { player: p, season, stats: stats!.results.filter((s) => s.season === season) };
+}

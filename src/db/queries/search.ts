@@ -1,0 +1,89 @@
+// Search over search_prefixes: per kind, one equality seek on the longest query word's prefix, in rank order
+// (first word, then later words; by folded name), the other words checked on the row, read only up to the limit.
+import type { Sport } from "../../domain/codes";
+import { MAX_PREFIX, words } from "../../domain/fold";
+import type { SearchHit } from "../../domain/people-schemas";
+import type { Db } from "../client";
+
+type Kind = SearchHit["type"];
+/** Visible: one of the row's leagues is in ?3, the caller's tracked leagues as ",id,id,". Expressions only. */
+const VISIBLE = `(${["l1", "l2", "l3", "l4"].map((c) => `coalesce(instr(?3, ',' || sp.${c} || ','), 0) > 0`).join(" OR ")})`;
+
+interface Row {
+  kind: Kind;
+  ref_id: string;
+  name: string;
+  folded: string;
+  class: number;
+  team_id: string | null;
+  country: string | null;
+}
+
+/** Statement text per (kind, number of other words, exact or not): built once, bound per call. */
+const texts = new Map<string, string>();
+function text(kind: Kind, others: number, exact: boolean) {
+  const key = `${kind}:${others}:${exact}`;
+  let t = texts.get(key);
+  if (!t) {
+    // Each other word is a prefix of some word of the name: " " + folded contains " " + word.
+    const wordChecks = Array.from({ length: others }, (_, i) => `AND instr(' ' || sp.folded, ' ' || ?${5 + i}) > 0`);
+    t = `SELECT sp.kind, sp.ref_id, sp.name, sp.folded, sp.class, sp.team_id, sp.country FROM search_prefixes sp
+      WHERE sp.prefix = ?1 AND sp.sport = ?2 AND sp.kind = '${kind}' ${exact ? `AND sp.class IN (1, 2) AND sp.folded = ?${5 + others}` : ""}
+      ${wordChecks.join(" ")} AND ${VISIBLE}
+      ORDER BY sp.class, sp.folded, sp.ref_id LIMIT ?4`;
+    texts.set(key, t);
+  }
+  return t;
+}
+
+export async function search(
+  db: Db,
+  sport: Sport,
+  q: string,
+  kind: Kind | undefined,
+  limit: number,
+  tracked: readonly string[],
+) {
+  const ws = words(q);
+  if (ws.length === 0) return [];
+  const driver = ws.reduce((a, b) => (b.length > a.length ? b : a));
+  const prefix = driver.slice(0, MAX_PREFIX);
+  const others = ws.filter((w, i) => i !== ws.indexOf(driver) || w.length > MAX_PREFIX);
+  if (prefix.length < 2) return [];
+  const full = ws.join(" ");
+  const kinds: Kind[] = kind ? [kind] : ["team", "player", "league"];
+  const d1 = db.$client;
+  const stmts = kinds.flatMap((k) =>
+    [true, false].map((exact) =>
+      d1
+        .prepare(text(k, others.length, exact))
+        .bind(prefix, sport, `,${tracked.join(",")},`, limit, ...others, ...(exact ? [full] : [])),
+    ),
+  );
+  const results = await d1.batch<Row>(stmts);
+  const seen = new Set<string>();
+  const exact: Row[] = [];
+  const rest: Row[] = [];
+  results.forEach((r, i) => {
+    for (const row of r.results) {
+      const id = `${row.kind}:${row.ref_id}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      (i % 2 === 0 ? exact : rest).push(row);
+    }
+  });
+  // Ranked: exact name, then a prefix of the name's first word, then of a later word; by name within each.
+  const byRank = (a: Row, b: Row) => a.class - b.class || (a.folded < b.folded ? -1 : a.folded > b.folded ? 1 : 0);
+  return [...exact.sort(byRank), ...rest.sort(byRank)].slice(0, limit).map(toHit(sport));
+}
+
+const toHit =
+  (sport: Sport) =>
+  (r: Row): SearchHit => ({
+    type: r.kind,
+    id: r.ref_id,
+    name: r.name,
+    sport,
+    ...(r.kind === "player" && r.team_id ? { team_id: r.team_id } : {}),
+    ...(r.country ? { country: r.country } : {}),
+  });

@@ -1,0 +1,187 @@
+// Teams, players, box scores, leaders and search (CONTRACT.md "Teams, players and search"). One schema per shape.
+import { z } from "zod";
+import { SPORTS, type Sport } from "./codes";
+import { IdParam, limitParam, listEnvelope, registry } from "./schemas";
+
+/** The box-score counts of player_lines (both sports; the other sport's stay 0). */
+export const LINE_COUNTS = [
+  "minutes",
+  "goals",
+  "assists",
+  "shots",
+  "yellow_cards",
+  "red_cards",
+  "points",
+  "rebounds",
+  "steals",
+  "blocks",
+  "turnovers",
+  "fg_made",
+  "fg_attempted",
+  "three_made",
+  "three_attempted",
+  "ft_made",
+  "ft_attempted",
+] as const;
+
+// ---------- request values ----------
+export const FOOTBALL_LEADER_STATS = ["goals", "assists", "cards"] as const;
+export const BASKETBALL_LEADER_STATS = ["points", "rebounds", "assists", "ppg"] as const;
+export type LeaderStat = (typeof FOOTBALL_LEADER_STATS)[number] | (typeof BASKETBALL_LEADER_STATS)[number];
+
+export const LeadersQuery: Record<Sport, z.ZodObject<{ stat: z.ZodType<LeaderStat> }>> = {
+  football: z.object({ stat: z.enum(FOOTBALL_LEADER_STATS).describe("`cards` = yellow + red.") }),
+  basketball: z.object({ stat: z.enum(BASKETBALL_LEADER_STATS).describe("`ppg` = points per game.") }),
+};
+
+export const SEARCH_TYPES = ["team", "player", "league"] as const;
+export const SearchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2, "must be 2–100 characters")
+    .max(100, "must be 2–100 characters")
+    .describe("2–100 characters; case and diacritics are ignored, each word is a prefix of a word of the name."),
+  type: z.enum(SEARCH_TYPES).optional().describe("Only this kind of result (default all)."),
+  limit: limitParam(50, 10),
+});
+
+// ---------- response shapes ----------
+const int = z.number().int();
+
+export const Team = z
+  .object({
+    id: z.string(),
+    sport: z.enum(SPORTS),
+    name: z.string(),
+    short_name: z.string().nullable(),
+    country: z.string(),
+    venue: z.string().nullable(),
+    logo_url: z.string().nullable(),
+    league_ids: z.array(z.string()).describe("Tracked leagues the team plays in this season."),
+  })
+  .register(registry, { id: "Team" });
+
+export const PlayerListItem = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    number: int.nullable(),
+    position: z.string().nullable(),
+    nationality: z.string().nullable(),
+    birth_date: z.string().nullable().describe("YYYY-MM-DD."),
+  })
+  .register(registry, { id: "PlayerListItem" });
+
+export const Squad = z
+  .object({ team_id: z.string(), season: z.string().nullable(), players: z.array(PlayerListItem) })
+  .register(registry, { id: "Squad" });
+
+export const FootballSeasonStats = z
+  .object({
+    appearances: int,
+    starts: int,
+    minutes: int,
+    goals: int,
+    assists: int,
+    yellow_cards: int,
+    red_cards: int,
+  })
+  .register(registry, { id: "FootballSeasonStats" });
+
+export const BasketballSeasonStats = z
+  .object({
+    games: int,
+    minutes: int,
+    points: int,
+    rebounds: int,
+    assists: int,
+    steals: int,
+    blocks: int,
+    turnovers: int,
+    ppg: z.number().describe("Per game, one decimal; 0 before the first game."),
+    rpg: z.number(),
+    apg: z.number(),
+  })
+  .register(registry, { id: "BasketballSeasonStats" });
+
+export const PlayerProfile = PlayerListItem.extend({
+  sport: z.enum(SPORTS),
+  team_id: z.string(),
+  team: z.string(),
+  season: z.string().nullable().describe("The current season the stats cover (every competition)."),
+  season_stats: z.union([FootballSeasonStats, BasketballSeasonStats]),
+}).register(registry, { id: "PlayerProfile" });
+
+const LineBase = z.object({
+  player_id: z.string(),
+  name: z.string(),
+  position: z.string().nullable(),
+  minutes: int,
+  started: z.boolean(),
+});
+
+export const FootballPlayerLine = LineBase.extend({
+  goals: int,
+  assists: int,
+  shots: int,
+  yellow_cards: int,
+  red_cards: int,
+}).register(registry, { id: "FootballPlayerLine" });
+
+export const BasketballPlayerLine = LineBase.extend({
+  points: int,
+  rebounds: int,
+  assists: int,
+  steals: int,
+  blocks: int,
+  turnovers: int,
+  fg_made: int,
+  fg_attempted: int,
+  three_made: int,
+  three_attempted: int,
+  ft_made: int,
+  ft_attempted: int,
+}).register(registry, { id: "BasketballPlayerLine" });
+
+const PlayerLine = z.union([FootballPlayerLine, BasketballPlayerLine]);
+export const BoxScore = z
+  .object({ match_id: z.string(), home: z.array(PlayerLine), away: z.array(PlayerLine) })
+  .register(registry, { id: "BoxScore" });
+
+export const Leader = z
+  .object({
+    rank: int.describe("Competition ranking: ties share a rank (1, 2, 2, 4)."),
+    player_id: z.string(),
+    player: z.string(),
+    team_id: z.string(),
+    team: z.string(),
+    value: z.number(),
+    matches: int.describe("Matches with a line for the player."),
+  })
+  .register(registry, { id: "Leader" });
+
+export const Leaders = z
+  .object({ league_id: z.string(), season: z.string(), stat: z.string(), data: z.array(Leader) })
+  .register(registry, { id: "Leaders" });
+
+export const SearchHit = z
+  .object({
+    type: z.enum(SEARCH_TYPES),
+    id: z.string(),
+    name: z.string(),
+    sport: z.enum(SPORTS),
+    team_id: z.string().optional().describe("Players: their team."),
+    league_id: z.string().optional().describe("Teams and players: one tracked league they play in."),
+    country: z.string().optional().describe("Teams and leagues."),
+  })
+  .register(registry, { id: "SearchHit" });
+export const SearchList = listEnvelope(SearchHit).register(registry, { id: "SearchList" });
+
+export type Team = z.infer<typeof Team>;
+export type PlayerListItem = z.infer<typeof PlayerListItem>;
+export type PlayerProfile = z.infer<typeof PlayerProfile>;
+export type FootballPlayerLine = z.infer<typeof FootballPlayerLine>;
+export type BasketballPlayerLine = z.infer<typeof BasketballPlayerLine>;
+export type Leader = z.infer<typeof Leader>;
+export type SearchHit = z.infer<typeof SearchHit>;

@@ -1,0 +1,60 @@
+// The simulator's box scores: the live match's stored lines (or its starters, at kickoff), advanced with each tick.
+import { LINE_COUNTS } from "../../domain/people-schemas";
+import type { Lineup } from "../../domain/schemas";
+import type { Row } from "../../db/queries/ingest";
+import type { Side } from "../../demo/events";
+import type { Op } from "../ops";
+
+type Line = Record<string, unknown> & { player_id: string; side: Side; started: boolean };
+
+export class LiveLines {
+  private lines: Line[];
+  private changed = false;
+
+  constructor(private readonly m: Row) {
+    const stored = JSON.parse(String(m.lines ?? "[]")) as Line[];
+    this.lines = stored.length ? stored : this.fromLineups();
+    this.changed = stored.length === 0 && this.lines.length > 0;
+  }
+
+  private fromLineups(): Line[] {
+    const out: Line[] = [];
+    for (const side of ["home", "away"] as const) {
+      const raw = this.m[`${side}_lineup`];
+      if (!raw) continue;
+      for (const p of (JSON.parse(String(raw)) as Lineup).starters)
+        if (p.player_id) out.push({ player_id: p.player_id, side, started: true, name: p.name, position: p.position });
+    }
+    return out;
+  }
+
+  private line(side: Side, playerId: string | null | undefined) {
+    const mine = this.lines.filter((l) => l.side === side);
+    return mine.find((l) => l.player_id === playerId) ?? mine[Math.floor(Math.random() * mine.length)];
+  }
+
+  add(side: Side, playerId: string | null | undefined, counts: Record<string, number>) {
+    const l = this.line(side, playerId);
+    if (!l) return;
+    for (const [k, v] of Object.entries(counts)) l[k] = Number(l[k] ?? 0) + v;
+    this.changed = true;
+  }
+
+  /** Starters' minutes follow the match clock (substitutions are not modelled). */
+  minutes(minute: number) {
+    for (const l of this.lines) if (l.started && l.minutes !== minute) ((l.minutes = minute), (this.changed = true));
+  }
+
+  op(): Op[] {
+    if (!this.changed) return [];
+    const side = (s: Side) =>
+      this.lines
+        .filter((l) => l.side === s)
+        .map((l) => ({
+          player_id: l.player_id,
+          started: Boolean(l.started),
+          ...Object.fromEntries(LINE_COUNTS.map((k) => [k, Number(l[k] ?? 0)])),
+        }));
+    return [{ op: "player_lines", match_id: String(this.m.id), home: side("home"), away: side("away") } as Op];
+  }
+}

@@ -1,0 +1,74 @@
+// Search: case- and diacritics-insensitive word prefixes, ranked, over tracked leagues' teams, players and leagues.
+import { describe, expect, it } from "vitest";
+import { ingestOps } from "../helpers/live";
+import { seedPeople } from "../helpers/people";
+import { getJson, seed, type Seeded } from "../helpers/seed";
+
+const s: Seeded = await seed(["acb"]);
+await seedPeople(s.accountId);
+const search = async (sport: string, q: string, extra = "") =>
+  (await getJson(`/v1/${sport}/search?q=${encodeURIComponent(q)}${extra}`, s.key)).body;
+/** Hits among this file's own fixtures (the demo slice may hold namesakes). */
+const ids = async (sport: string, q: string, extra = "") =>
+  (await search(sport, q, extra)).data.map((h: any) => h.id).filter((id: string) => id.includes("_pp_"));
+
+describe("GET /v1/{sport}/search", () => {
+  it("ignores case and diacritics, including letters that do not decompose (Ø)", async () => {
+    expect(await ids("football", "ODE")).toEqual(["pl_pp_ode"]);
+    expect(await ids("football", "ødeg")).toEqual(["pl_pp_ode"]);
+    expect(await ids("basketball", "donc")).toEqual(["pl_pp_don"]);
+    expect(await ids("basketball", "lebr")).toEqual(["pl_pp_leb"]);
+    expect(await ids("football", "atletico", "&type=team")).toEqual(["tm_pp_atm"]);
+  });
+
+  it("needs every word to be a prefix of a word of the name", async () => {
+    expect(await ids("football", "atl mad")).toEqual(["tm_pp_atm"]);
+    expect(await ids("football", "mad atl")).toEqual(["tm_pp_atm"]);
+    expect(await ids("football", "atl nort")).toEqual([]);
+    expect(await ids("football", "tico")).toEqual([]);
+  });
+
+  it("ranks an exact name first, then a prefix of the first word, then of a later word", async () => {
+    await ingestOps([{ op: "player", id: "pl_pp_mad2", sport: "football", team_id: "tm_pp_mad", name: "Madrid" }]);
+    const hits = await search("football", "madrid");
+    expect(hits.data.map((h: any) => h.id)).toEqual(["pl_pp_mad2", "pl_pp_mad", "tm_pp_mad", "tm_pp_atm"]);
+    expect(hits.data[2]).toEqual({
+      type: "team",
+      id: "tm_pp_mad",
+      name: "Madrid Norte",
+      sport: "football",
+      country: "Spain",
+    });
+    expect(hits.data[1]).toMatchObject({ type: "player", team_id: "tm_pp_mad" });
+    expect(hits).toMatchObject({ total: 4, limit: 10, next_cursor: null });
+  });
+
+  it("covers leagues, filters by type and applies the limit", async () => {
+    expect(await search("football", "liga")).toMatchObject({
+      data: [{ type: "league", id: "lg_fb_people", name: "Liga Gente", country: "Spain" }],
+    });
+    expect(await ids("football", "mull", "&type=player")).toEqual(["pl_pp_mad", "pl_pp_mul"]);
+    expect(await ids("football", "mull", "&type=player&limit=1")).toEqual(["pl_pp_mad"]);
+    expect((await search("football", "mull", "&limit=500")).limit).toBe(50);
+  });
+
+  it("shows nothing of untracked leagues (their league, teams and players)", async () => {
+    expect(await ids("football", "hidden")).toEqual([]);
+    expect(await ids("football", "oculta")).toEqual([]);
+    expect(await ids("football", "muller")).toEqual(["pl_pp_mad", "pl_pp_mul"]);
+  });
+
+  it("is 400 naming q or type for a bad query", async () => {
+    for (const [q, param] of [
+      ["?q=a", "q"],
+      ["", "q"],
+      [`?q=${"x".repeat(101)}`, "q"],
+      ["?q=ab&type=coach", "type"],
+      ["?q=ab&limit=0", "limit"],
+    ]) {
+      const r = await getJson(`/v1/football/search${q}`, s.key);
+      expect(r.status, q).toBe(400);
+      expect(r.body.detail).toContain(param);
+    }
+  });
+});
