@@ -103,9 +103,16 @@ describe("accounts, plans, tracked leagues, keys", () => {
 describe("demo seeding", () => {
   it("is idempotent: a second run the same day writes nothing new", async () => {
     // One instant for every run: live matches' timelines grow with the clock, so a forced regeneration a second later
-    // would rightly write more events.
+    // would rightly write more events. The day's data may already be there from earlier in this file (another
+    // instant), so the first run here is forced too.
     const now = new Date();
     const first = await seed(["eng1", "euroleague"], now);
+    await seedDemo(dbFor(env.DB), "local", {
+      demoApiKey: first.key,
+      leagues: ["eng1", "euroleague"],
+      force: true,
+      now,
+    });
     const count = async () =>
       env.DB.prepare(
         "SELECT (SELECT count(*) FROM matches) AS m, (SELECT count(*) FROM match_events) AS e, (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM api_keys) AS k",
