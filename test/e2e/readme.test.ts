@@ -3,7 +3,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+// vitest runs from the repository root (npm test).
+const readme = readFileSync(`${process.cwd()}/README.md`, "utf8");
 const blocks = [...readme.matchAll(/^```(json\w*)\n([\s\S]*?)^```/gm)].map((m) => ({ lang: m[1]!, body: m[2]! }));
 
 describe("README", () => {
