@@ -4,7 +4,7 @@
 // (src/live/entitlement-signal.ts), and ask `mayReceive` before every frame.
 import type { Plan } from "../domain/codes";
 import type { Db } from "../db/client";
-import { accountEntitlement } from "../db/queries/accounts";
+import { accountEntitlement, credentialEntitlement } from "../db/queries/accounts";
 
 export interface Entitlement {
   accountId: string;
@@ -26,4 +26,18 @@ export async function loadEntitlement(db: Db, accountId: string): Promise<Entitl
   const row = await accountEntitlement(db, accountId);
   if (!row) return undefined;
   return { accountId, plan: row.plan, version: row.version, leagues: leagueSet(row.tracked) };
+}
+
+/** Who holds a long-lived channel: the account, and the key or OAuth grant it was opened with. */
+export interface Holder {
+  accountId: string;
+  keyId?: string;
+  grantId?: string;
+}
+
+/** The holder's entitlement now; undefined when the account is gone or its key or grant was revoked. */
+export async function loadHolderEntitlement(db: Db, h: Holder): Promise<Entitlement | undefined> {
+  const row = await credentialEntitlement(db, h.accountId, h.keyId ?? null, h.grantId ?? null);
+  if (!row || row.key_gone || row.grant_revoked) return undefined;
+  return { accountId: h.accountId, plan: row.plan, version: row.version, leagues: leagueSet(row.tracked) };
 }
