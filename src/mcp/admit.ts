@@ -17,13 +17,14 @@ export async function admit(principal: Principal | undefined): Promise<ToolConte
   // The Worker authenticates every request before it gets here; no identity means no data.
   if (!principal) return "not authenticated";
   const db = primaryDb(env.DB);
-  const ent = await loadEntitlement(db, principal.accountId);
-  if (!ent) return "this account no longer exists";
-  const limit = PLAN_LIMITS[ent.plan].mcpPerMinute;
+  // API keys: the plan this request's key check just read. OAuth: read now (a grant carries ids only).
+  const plan = principal.plan ?? (await loadEntitlement(db, principal.accountId))?.plan;
+  if (!plan) return "this account no longer exists";
+  const limit = PLAN_LIMITS[plan].mcpPerMinute;
   const holder = principal.keyId ?? `account:${principal.accountId}`;
   const decision = await spend(() => env.KEY_LIMITER.getByName(holder), holder, "mcp", limit);
   if (!decision.allowed) {
-    return `rate limited: the ${ent.plan} plan allows ${limit} tool calls per minute; retry in ${decision.retryAfter} s`;
+    return `rate limited: the ${plan} plan allows ${limit} tool calls per minute; retry in ${decision.retryAfter} s`;
   }
-  return { db, auth: { ...principal, plan: ent.plan, scopes: ["mcp:invoke" as const] }, now: new Date() };
+  return { db, auth: { ...principal, plan, scopes: ["mcp:invoke" as const] }, now: new Date() };
 }

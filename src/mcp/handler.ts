@@ -4,20 +4,26 @@
 // an event bus, which agents' wrapper does not take: those requests go to the SDK's own handler (src/mcp/listen.ts).
 import { createMcpHandler, getMcpAuthContext } from "agents/mcp/server";
 import { bearerToken, grantOfToken } from "../auth/oauth-grants";
+import { PLAN_LIMITS, type Plan } from "../domain/codes";
 import type { Principal } from "../env";
 import { MCP_PATH } from "./front";
 import { isListenRequest, serveListen } from "./listen";
 import { buildServer } from "./server";
 
-/** Ids only: `type`, `accountId`, `keyId` (grants made before ids-only props may carry more; it is ignored). */
-const principalOf = (props: Record<string, unknown> | undefined): Principal | undefined =>
-  typeof props?.accountId === "string"
-    ? {
-        type: props.type === "api_key" ? "api_key" : "oauth",
-        accountId: props.accountId,
-        keyId: typeof props.keyId === "string" ? props.keyId : undefined,
-      }
-    : undefined;
+/**
+ * Ids, and for API keys the plan the Worker's key check of this request read (src/entry.ts). OAuth grants' props are
+ * ids only; grants made before that may carry more, which is ignored: their plan is read at use.
+ */
+const principalOf = (props: Record<string, unknown> | undefined): Principal | undefined => {
+  if (typeof props?.accountId !== "string") return undefined;
+  const apiKey = props.type === "api_key";
+  return {
+    type: apiKey ? "api_key" : "oauth",
+    accountId: props.accountId,
+    keyId: typeof props.keyId === "string" ? props.keyId : undefined,
+    plan: apiKey && typeof props.plan === "string" && props.plan in PLAN_LIMITS ? (props.plan as Plan) : undefined,
+  };
+};
 
 const agentsHandler = createMcpHandler(
   ({ era }) => buildServer(principalOf(getMcpAuthContext()?.props), era),
