@@ -8,7 +8,7 @@ import { getEvents, getH2H, getLineups, getStandingsAtKickoff, getStats } from "
 import { currentStandings, listTrackedLeagues } from "../db/queries/leagues";
 import { getMatch, listMatches } from "../db/queries/matches";
 import type { AuthContext } from "../env";
-import { eventLine, leagueLine, matchLine, standingsLines } from "./render";
+import { eventLine, h2hSummary, leagueLine, matchLine, standingsText } from "./render";
 
 export interface ToolContext {
   db: Db;
@@ -162,16 +162,14 @@ export const TOOLS: Tool[] = [
       ),
     async run(ctx, { league_id, match_id }) {
       if (match_id) {
-        const { data } = await enrichment<any>(ctx, match_id, "standings", getStandingsAtKickoff);
-        return { structured: data, text: `Table before ${match_id} (as of ${data.as_of}):\n${standingsLines(data)}` };
+        const { match: m, data } = await enrichment<any>(ctx, match_id, "standings", getStandingsAtKickoff);
+        const before = `${m.home_team} v ${m.away_team} [${m.id}]`;
+        return { structured: data, text: standingsText(m.league.name, m.sport, data, before) };
       }
       const res = await currentStandings(ctx.db, undefined, league_id!, ctx.auth.accountId);
       if (!res.found) throw new ToolError(`league ${league_id} not found (unknown, or not tracked by this account)`);
-      if (!res.standings) throw new ToolError(`league ${league_id} has no table (a cup?)`);
-      return {
-        structured: res.standings,
-        text: `Table (as of ${res.standings.as_of}):\n${standingsLines(res.standings)}`,
-      };
+      if (!res.standings) throw new ToolError(`${res.league.name} has no table (a cup?)`);
+      return { structured: res.standings, text: standingsText(res.league.name, res.league.sport, res.standings) };
     },
   }),
   tool({
@@ -188,8 +186,7 @@ export const TOOLS: Tool[] = [
         throw new ToolError(
           `${res.match.home_team} and ${res.match.away_team} have no earlier meetings in tracked leagues`,
         );
-      const s = res.data.summary;
-      const head = `${res.match.home_team} v ${res.match.away_team}: ${s.played} played, ${s.home_team_wins}–${s.draws}–${s.away_team_wins} (W–D–L for ${res.match.home_team}), goals ${s.home_team_goals}–${s.away_team_goals}`;
+      const head = h2hSummary(res.match, res.data.summary);
       return { structured: res.data, text: `${head}\n${res.data.matches.map(matchLine).join("\n")}` };
     },
   }),

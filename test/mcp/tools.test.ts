@@ -63,12 +63,20 @@ describe("MCP tools over /v1/mcp", () => {
     expect(lineups.structuredContent.home.starters).toHaveLength(11);
     const table = await mcp.call("get_standings", { league_id: "lg_fb_eng1" });
     expect(table.structuredContent.standings).toHaveLength(20);
-    expect(text(table)).toMatch(/^Table \(as of .*\):\n1\. /);
+    expect(text(table)).toMatch(
+      /^Premier League table \(as of .*\):\n1\. .* pts \(P\d+ W\d+ D\d+ L\d+, GD [+-]?\d+\)\n/,
+    );
     const before = await mcp.call("get_standings", { match_id: m.id });
     expect(before.structuredContent.league_id).toBe("lg_fb_eng1");
+    expect(text(before)).toMatch(/^Premier League table before .* \(as of .*\):\n1\. /);
+    expect(text(before)).toContain(`table before ${m.home_team} v ${m.away_team} [${m.id}] (as of `);
     const h2h = await mcp.call("get_head_to_head", { match_id: m.id, limit: 3 });
     expect(h2h.structuredContent.matches.length).toBeLessThanOrEqual(3);
-    expect(text(h2h)).toMatch(/played/);
+    const sum = h2h.structuredContent.summary;
+    expect(text(h2h)).toContain(
+      `${m.home_team} v ${m.away_team}: ${sum.played} played, ${sum.home_team_wins}–${sum.draws}–${sum.away_team_wins} ` +
+        `(W–D–L for ${m.home_team}), goals ${sum.home_team_goals}–${sum.away_team_goals}\n`,
+    );
     const both = await mcp.call("get_standings", { league_id: "lg_fb_eng1", match_id: m.id });
     expect(both.isError).toBe(true);
   });
@@ -86,5 +94,33 @@ describe("MCP tools over /v1/mcp", () => {
     expect(hidden.isError).toBe(true);
     expect(text(hidden)).toContain("not found");
     expect((await other.call("get_matches", { sport: "football" })).structuredContent.matches).toEqual([]);
+  });
+});
+
+describe("text in the sport's words", () => {
+  const lastFinished = async (sport: string, league: string) =>
+    (await getJson(`/v1/${sport}/matches?status=finished&league_id=${league}&limit=200`, s.key)).body.data.at(-1);
+
+  it("basketball standings name the league and read W–L, win percentage and points, never draws or pts", async () => {
+    const r = await mcp.call("get_standings", { league_id: "lg_bb_euroleague" });
+    const t = text(r);
+    const first = r.structuredContent.standings[0];
+    expect(t).toMatch(/^EuroLeague table \(as of .*\):\n/);
+    expect(t).toContain(
+      `\n1. ${first.team} ${first.won}–${first.lost} W–L (${first.win_pct.toFixed(3).replace(/^0/, "")}), GB ${first.games_behind}, points ${first.points_for}–${first.points_against}`,
+    );
+    expect(t).not.toMatch(/ pts |D\d|GD /);
+  });
+
+  it("basketball head-to-head reads W–L and points, not W–D–L and goals", async () => {
+    const m = await lastFinished("basketball", "lg_bb_euroleague");
+    const r = await mcp.call("get_head_to_head", { match_id: m.id });
+    expect(r.isError).toBeFalsy();
+    const sum = r.structuredContent.summary;
+    expect(text(r).split("\n")[0]).toBe(
+      `${m.home_team} v ${m.away_team}: ${sum.played} played, ${sum.home_team_wins}–${sum.away_team_wins} ` +
+        `(W–L for ${m.home_team}), points ${sum.home_team_goals}–${sum.away_team_goals}`,
+    );
+    expect(text(r)).not.toMatch(/W–D–L|goals/);
   });
 });
