@@ -9,6 +9,7 @@ import { primaryDb } from "../db/client";
 import type { Principal } from "../env";
 import { spend } from "../limits/lease";
 import { log } from "../log";
+import { parseArgs, published } from "./input";
 import { TOOLS, ToolError, type Tool, type ToolContext } from "./tools";
 
 const errorResult = (text: string) => ({ isError: true, content: [{ type: "text" as const, text }] });
@@ -20,10 +21,13 @@ export function buildServer(principal: Principal | undefined): McpServer {
       t.name,
       {
         description: t.description,
-        inputSchema: t.input,
+        inputSchema: published(t.input),
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       async (args: Record<string, unknown>) => {
+        // Bad arguments cost nothing: no entitlement read, no budget spent (src/mcp/input.ts says why we parse here).
+        const input = parseArgs(t.input, args);
+        if (!input.ok) return errorResult(input.message);
         // The Worker authenticates every request before it gets here; no identity means no data.
         if (!principal) return errorResult("not authenticated");
         const db = primaryDb(env.DB);
@@ -40,16 +44,16 @@ export function buildServer(principal: Principal | undefined): McpServer {
           );
         }
         const auth = { ...principal, plan: ent.plan, scopes: ["mcp:invoke" as const] };
-        return runTool(t, { db, auth, now: new Date() }, args);
+        return runTool(t, { db, auth, now: new Date() }, input.data);
       },
     );
   }
   return server;
 }
 
-async function runTool(t: Tool, ctx: ToolContext, args: Record<string, unknown>) {
+async function runTool(t: Tool, ctx: ToolContext, input: Record<string, unknown>) {
   try {
-    const out = await t.run(ctx, t.input.parse(args));
+    const out = await t.run(ctx, input);
     return { content: [{ type: "text" as const, text: out.text }], structuredContent: out.structured };
   } catch (err) {
     if (err instanceof ToolError) return errorResult(err.message);

@@ -35,7 +35,9 @@ const sportsOf = (sport?: Sport) => (sport ? [sport] : [...SPORTS]);
 
 /** `today`, `yesterday`, `tomorrow` (UTC) or YYYY-MM-DD. */
 const DayInput = z
-  .union([z.enum(["today", "yesterday", "tomorrow"]), DateParam])
+  .union([z.enum(["today", "yesterday", "tomorrow"]), DateParam], {
+    error: "must be YYYY-MM-DD, today, yesterday or tomorrow",
+  })
   .describe("A UTC day: YYYY-MM-DD, `today`, `yesterday` or `tomorrow`.");
 const resolveDay = (day: string, now: Date) => {
   const offset = { yesterday: -1, today: 0, tomorrow: 1 }[day as "today"];

@@ -124,3 +124,23 @@ describe("text in the sport's words", () => {
     expect(text(r)).not.toMatch(/W–D–L|goals/);
   });
 });
+
+describe("bad input", () => {
+  it("is one sentence naming the field, with no doubled prefix", async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["get_matches", { limit: "abc" }, "Invalid `limit`: must be a number, not a string."],
+      ["get_matches", { limit: 500 }, "Invalid `limit`: must be at most 100."],
+      ["get_matches", { sport: "tennis" }, "Invalid `sport`: must be one of football, basketball."],
+      ["get_matches", { date: 20260101 }, "Invalid `date`: must be YYYY-MM-DD, today, yesterday or tomorrow."],
+      ["get_matches", { date: "2026-02-30" }, "Invalid `date`: not a calendar date."],
+      ["get_match", {}, "`match_id` is required."],
+      ["get_standings", {}, "Give exactly one of league_id and match_id."],
+    ];
+    for (const [name, args, message] of cases) {
+      const r = await mcp.call(name, args);
+      expect(r.isError, JSON.stringify(args)).toBe(true);
+      expect(text(r)).toBe(message);
+      expect(text(r)).not.toMatch(/input validation|invalid arguments|invalid input/i);
+    }
+  });
+});
