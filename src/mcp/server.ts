@@ -22,6 +22,8 @@ export function buildServer(principal: Principal | undefined): McpServer {
       {
         description: t.description,
         inputSchema: published(t.input),
+        // The SDK checks every successful result's structuredContent against this before it leaves.
+        outputSchema: t.output,
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       async (args: Record<string, unknown>) => {
@@ -44,7 +46,7 @@ export function buildServer(principal: Principal | undefined): McpServer {
           );
         }
         const auth = { ...principal, plan: ent.plan, scopes: ["mcp:invoke" as const] };
-        return runTool(t, { db, auth, now: new Date() }, input.data);
+        return runTool(t, { db, auth, tracked: [...ent.leagues], now: new Date() }, input.data);
       },
     );
   }
