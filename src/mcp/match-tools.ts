@@ -1,4 +1,4 @@
-// Matches: the list, one match and its enrichments, head-to-head.
+// Matches: the list (around now, or a day), one match and its enrichments, head-to-head.
 import { z } from "zod";
 import {
   DateParam,
@@ -12,16 +12,17 @@ import {
   StatRow,
 } from "../domain/schemas";
 import { getEvents, getH2H, getLineups, getStats, type EnrichmentLoader } from "../db/queries/enrichments";
-import { getMatch, listMatches } from "../db/queries/matches";
+import { getMatch } from "../db/queries/matches";
 import { eventLine, h2hSummary, matchLine } from "./render";
-import { MatchRef, SportInput, ToolError, matchNotFound, sportsOf, tool, type ToolContext } from "./tool";
+import { matchesAroundNow, matchesOfDay } from "./matches-now";
+import { MatchRef, SportInput, ToolError, matchNotFound, tool, type ToolContext } from "./tool";
 
 /** `today`, `yesterday`, `tomorrow` (UTC) or YYYY-MM-DD. */
 const DayInput = z
   .union([z.enum(["today", "yesterday", "tomorrow"]), DateParam], {
     error: "must be YYYY-MM-DD, today, yesterday or tomorrow",
   })
-  .describe("A UTC day: YYYY-MM-DD, `today`, `yesterday` or `tomorrow`.");
+  .describe("A UTC day: YYYY-MM-DD, `today`, `yesterday` or `tomorrow`. Omit for what is on now.");
 const resolveDay = (day: string, now: Date) => {
   const offset = { yesterday: -1, today: 0, tomorrow: 1 }[day as "today"];
   return offset === undefined ? day : new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -38,12 +39,15 @@ async function enrichment<T>(ctx: ToolContext, id: string, what: string, load: E
 export const MATCH_TOOLS = [
   tool({
     name: "get_matches",
-    description: "Matches by day, status and league, in kickoff order. Use status=live for what is on now.",
+    description:
+      "Matches in kickoff order. Without date: what is on now (live matches first, then today's others, UTC); " +
+      "with date: that day. Filter by status, league_id or team_id (ids from list_leagues and search).",
     input: z.object({
       sport: SportInput,
       date: DayInput.optional(),
       status: MatchListQuery.shape.status,
       league_id: IdParam.optional(),
+      team_id: MatchListQuery.shape.team_id,
       limit: z.number().int().min(1).max(100).default(20).describe("At most this many matches (1–100, default 20)."),
     }),
     output: z.object({
@@ -51,21 +55,10 @@ export const MATCH_TOOLS = [
       total: z.number().int().describe("Matches the filters select, of which `matches` are the first."),
     }),
     async run(ctx, input) {
-      const date = input.date ? resolveDay(input.date, ctx.now) : undefined;
-      const pages = await Promise.all(
-        sportsOf(input.sport).map((sport) =>
-          listMatches(
-            ctx.db,
-            { sport, accountId: ctx.auth.accountId, status: input.status, leagueId: input.league_id, date },
-            input.limit,
-          ),
-        ),
-      );
-      const matches = pages
-        .flatMap((p) => p.rows)
-        .sort((a, b) => a.kickoff_ts - b.kickoff_ts || a.id.localeCompare(b.id))
-        .slice(0, input.limit);
-      const total = pages.reduce((n, p) => n + p.total, 0);
+      const { matches, total } =
+        input.date === undefined && (input.status === undefined || input.status === "live")
+          ? await matchesAroundNow(ctx, input)
+          : await matchesOfDay(ctx, input, resolveDay(input.date ?? "today", ctx.now));
       const more =
         total > matches.length ? `\n(${total - matches.length} more; narrow the filters or raise limit)` : "";
       return { structured: { matches, total }, text: (matches.map(matchLine).join("\n") || "No matches.") + more };

@@ -28,7 +28,7 @@ const day = new Date(fb.kickoff_ts * 1000).toISOString().slice(0, 10);
 /** Arguments of real calls that succeed, per tool. */
 const CALLS: Record<string, Record<string, unknown>[]> = {
   list_leagues: [{}, { sport: "basketball" }],
-  get_matches: [{}, { status: "live" }, { date: day, league_id: "lg_fb_eng1" }],
+  get_matches: [{}, { status: "live" }, { date: day, league_id: "lg_fb_eng1" }, { team_id: fb.home_team_id }],
   get_match: [fb, bb, fbLive, bbLive].map((m) => ({ match_id: m.id })),
   get_match_events: [fb, bb, fbLive].map((m) => ({ match_id: m.id })),
   get_match_stats: [fb, bb].map((m) => ({ match_id: m.id })),

@@ -25,7 +25,14 @@ describe("MCP tools over /v1/mcp", () => {
       expect(t.inputSchema.type).toBe("object");
     }
     const gm = tools.find((t) => t.name === "get_matches");
-    expect(Object.keys(gm.inputSchema.properties).sort()).toEqual(["date", "league_id", "limit", "sport", "status"]);
+    expect(Object.keys(gm.inputSchema.properties).sort()).toEqual([
+      "date",
+      "league_id",
+      "limit",
+      "sport",
+      "status",
+      "team_id",
+    ]);
   });
 
   it("get_matches status=live answers what REST answers, with a line a model reads well", async () => {
@@ -94,6 +101,70 @@ describe("MCP tools over /v1/mcp", () => {
     expect(hidden.isError).toBe(true);
     expect(text(hidden)).toContain("not found");
     expect((await other.call("get_matches", { sport: "football" })).structuredContent.matches).toEqual([]);
+  });
+});
+
+const ids = (ms: any[]) => ms.map((m) => m.id);
+const yyyyMmDd = (m: any) => new Date(m.kickoff_ts * 1000).toISOString().slice(0, 10);
+const byKickoff = (a: any, b: any) => a.kickoff_ts - b.kickoff_ts || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Both sports' REST list for a query string, merged in kickoff order. */
+async function restBoth(query: string) {
+  const pages = await Promise.all(
+    ["football", "basketball"].map(async (sport) => (await getJson(`/v1/${sport}/matches?${query}`, s.key)).body),
+  );
+  return { data: pages.flatMap((p) => p.data).sort(byKickoff), total: pages[0].total + pages[1].total };
+}
+
+describe("get_matches around now (no date)", () => {
+  it("lists live matches first, then today's other matches in kickoff order, with their total", async () => {
+    const live = await restBoth("status=live&limit=200");
+    const day = await restBoth(`date=${today()}&limit=200`);
+    const others = day.data.filter((m: any) => m.status_code !== 2);
+    expect(live.data.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    const r = await mcp.call("get_matches", { limit: 100 });
+    expect(r.isError).toBeFalsy();
+    expect(ids(r.structuredContent.matches)).toEqual([...ids(live.data), ...ids(others)].slice(0, 100));
+    expect(r.structuredContent.total).toBe(live.total + others.length);
+    // Not the oldest matches, as before: nothing from another day unless it is live.
+    for (const m of r.structuredContent.matches)
+      expect(m.status_code === 2 || new Date(m.kickoff_ts * 1000).toISOString().startsWith(today())).toBe(true);
+  });
+
+  it("a small limit is filled by the live matches first", async () => {
+    const live = await restBoth("status=live&limit=200");
+    const r = await mcp.call("get_matches", { limit: 2 });
+    expect(ids(r.structuredContent.matches)).toEqual(ids(live.data).slice(0, 2));
+    expect(text(r)).toMatch(/\(\d+ more; narrow the filters or raise limit\)$/);
+  });
+
+  it("status=finished or scheduled without a date means today's; with a date, that day as before", async () => {
+    for (const status of ["finished", "scheduled"]) {
+      const want = await restBoth(`status=${status}&date=${today()}&limit=200`);
+      const r = await mcp.call("get_matches", { status, limit: 100 });
+      expect(ids(r.structuredContent.matches), status).toEqual(ids(want.data).slice(0, 100));
+      expect(r.structuredContent.total).toBe(want.total);
+    }
+    const y = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const want = await restBoth(`date=${y}&league_id=lg_fb_eng1&limit=200`);
+    const r = await mcp.call("get_matches", { date: "yesterday", league_id: "lg_fb_eng1", limit: 100 });
+    expect(ids(r.structuredContent.matches)).toEqual(ids(want.data));
+  });
+
+  it("team_id narrows to one team's matches, around now or on a day", async () => {
+    const { data } = await restBoth(`date=${today()}&limit=200`);
+    const m = data.find((x: any) => x.status_code !== 2) ?? data[0];
+    const team = m.home_team_id;
+    const r = await mcp.call("get_matches", { team_id: team });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent.matches.length).toBeGreaterThan(0);
+    for (const x of r.structuredContent.matches) expect([x.home_team_id, x.away_team_id]).toContain(team);
+    expect(ids(r.structuredContent.matches)).toContain(m.id);
+    // With a date: that day's matches of the team, as REST's ?team_id= lists them.
+    const all = await restBoth(`team_id=${team}&limit=200`);
+    const day = yyyyMmDd(all.data[0]);
+    const d = await mcp.call("get_matches", { team_id: team, date: day });
+    expect(ids(d.structuredContent.matches)).toEqual(ids(all.data.filter((x: any) => yyyyMmDd(x) === day)));
   });
 });
 
