@@ -1,5 +1,6 @@
-// Matches: the list (around now, or a day), one match and its enrichments, head-to-head.
+// Matches: the list (around now, or a day), one match and its enrichments, head-to-head and the box score.
 import { z } from "zod";
+import { BoxScore } from "../domain/people-schemas";
 import {
   DateParam,
   Event,
@@ -11,8 +12,9 @@ import {
   MatchListQuery,
   StatRow,
 } from "../domain/schemas";
-import { getEvents, getH2H, getLineups, getStats, type EnrichmentLoader } from "../db/queries/enrichments";
+import { getBoxScore, getEvents, getH2H, getLineups, getStats, type EnrichmentLoader } from "../db/queries/enrichments";
 import { getMatch } from "../db/queries/matches";
+import { boxScoreText } from "./render-people";
 import { eventLine, h2hSummary, matchLine } from "./render";
 import { matchesAroundNow, matchesOfDay } from "./matches-now";
 import { MatchRef, SportInput, ToolError, matchNotFound, tool, type ToolContext } from "./tool";
@@ -134,6 +136,22 @@ export const MATCH_TOOLS = [
       return {
         structured: res.data,
         text: `${h2hSummary(res.match, res.data.summary)}\n${res.data.matches.map(matchLine).join("\n")}`,
+      };
+    },
+  }),
+  tool({
+    name: "get_match_players",
+    description:
+      "A match's box score: each player's line (football: minutes, goals, assists, shots, cards; basketball: " +
+      "points, rebounds, assists, shooting). None before kickoff.",
+    input: MatchRef,
+    output: BoxScore,
+    async run(ctx, { match_id }) {
+      const { match, data } = await enrichment(ctx, match_id, "player lines", getBoxScore);
+      const teams = { home: match.home_team, away: match.away_team };
+      return {
+        structured: { match_id, ...data },
+        text: `${matchLine(match)}\n${boxScoreText(match.sport, teams, data)}`,
       };
     },
   }),

@@ -35,6 +35,14 @@ const CALLS: Record<string, Record<string, unknown>[]> = {
   get_match_lineups: [fb, bb].map((m) => ({ match_id: m.id })),
   get_standings: [{ league_id: "lg_fb_eng1" }, { league_id: "lg_bb_euroleague" }, { match_id: fb.id }],
   get_head_to_head: [fb, bb].map((m) => ({ match_id: m.id })),
+  get_match_players: [{ match_id: "m_pp_1" }, { match_id: "m_pp_b1" }, { match_id: fb.id }, { match_id: bb.id }],
+  get_leaders: [
+    { league_id: "lg_fb_eng1", stat: "goals" },
+    { league_id: "lg_bb_euroleague", stat: "ppg" },
+  ],
+  search: [{ query: "mül" }, { query: "liga", sport: "football", type: "league" }],
+  get_team: [{ team_id: "tm_pp_atm" }, { team_id: "tm_pp_bb1" }],
+  get_player: [{ player_id: "pl_pp_ode" }, { player_id: "pl_pp_don" }],
 };
 
 describe("MCP output schemas", () => {

@@ -8,17 +8,22 @@ const mcp = await mcpSession({ "x-api-key": s.key });
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
 
 describe("MCP tools over /v1/mcp", () => {
-  it("lists the eight read-only tools with input schemas", async () => {
+  it("lists the thirteen read-only tools with input schemas", async () => {
     const tools = await mcp.list();
     expect(tools.map((t) => t.name).sort()).toEqual([
       "get_head_to_head",
+      "get_leaders",
       "get_match",
       "get_match_events",
       "get_match_lineups",
+      "get_match_players",
       "get_match_stats",
       "get_matches",
+      "get_player",
       "get_standings",
+      "get_team",
       "list_leagues",
+      "search",
     ]);
     for (const t of tools) {
       expect(t.annotations.readOnlyHint).toBe(true);
