@@ -92,6 +92,7 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
           accountId: auth.accountId,
           keyId: auth.keyId,
           plan: auth.plan,
+          tracked: auth.tracked,
         };
         (ctx as ExecutionContext & { props: unknown }).props = principal;
         return mcp.fetch(request, env, ctx);

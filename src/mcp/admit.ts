@@ -1,6 +1,6 @@
 // The gate in front of everything an MCP request runs: a tool call, a resource read, a subscription.
 import { env } from "cloudflare:workers";
-import { loadEntitlement } from "../auth/entitlements";
+import { leagueSet, loadEntitlement } from "../auth/entitlements";
 import { PLAN_LIMITS } from "../domain/codes";
 import { primaryDb } from "../db/client";
 import type { Principal } from "../env";
@@ -17,14 +17,29 @@ export async function admit(principal: Principal | undefined): Promise<ToolConte
   // The Worker authenticates every request before it gets here; no identity means no data.
   if (!principal) return "not authenticated";
   const db = primaryDb(env.DB);
-  // API keys: the plan this request's key check just read. OAuth: read now (a grant carries ids only).
-  const plan = principal.plan ?? (await loadEntitlement(db, principal.accountId))?.plan;
-  if (!plan) return "this account no longer exists";
+  // API keys: plan and leagues as this request's key check just read them. OAuth: read now (a grant carries ids only).
+  const ent =
+    principal.plan !== undefined && principal.tracked !== undefined
+      ? { plan: principal.plan, leagues: leagueSet(principal.tracked) }
+      : await loadEntitlement(db, principal.accountId);
+  if (!ent) return "this account no longer exists";
+  const plan = ent.plan;
   const limit = PLAN_LIMITS[plan].mcpPerMinute;
   const holder = principal.keyId ?? `account:${principal.accountId}`;
   const decision = await spend(() => env.KEY_LIMITER.getByName(holder), holder, "mcp", limit);
   if (!decision.allowed) {
     return `rate limited: the ${plan} plan allows ${limit} tool calls per minute; retry in ${decision.retryAfter} s`;
   }
-  return { db, auth: { ...principal, plan, scopes: ["mcp:invoke" as const] }, now: new Date() };
+  return {
+    db,
+    auth: {
+      type: principal.type,
+      accountId: principal.accountId,
+      keyId: principal.keyId,
+      plan,
+      scopes: ["mcp:invoke" as const],
+    },
+    tracked: [...ent.leagues],
+    now: new Date(),
+  };
 }

@@ -5,6 +5,7 @@ import { McpServer } from "@modelcontextprotocol/server";
 import type { Principal } from "../env";
 import { log } from "../log";
 import { admit } from "./admit";
+import { parseArgs, published } from "./input";
 import { registerMatchResource } from "./resources";
 import { TOOLS, ToolError, type Tool, type ToolContext } from "./tools";
 
@@ -24,13 +25,18 @@ export function buildServer(principal: Principal | undefined, era: "legacy" | "m
       t.name,
       {
         description: t.description,
-        inputSchema: t.input,
+        inputSchema: published(t.input),
+        // The SDK checks every successful result's structuredContent against this before it leaves.
+        outputSchema: t.output,
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       async (args: Record<string, unknown>) => {
+        // Bad arguments cost nothing: no entitlement read, no budget spent (src/mcp/input.ts says why we parse here).
+        const input = parseArgs(t.input, args);
+        if (!input.ok) return errorResult(input.message);
         const admitted = await admit(principal);
         if (typeof admitted === "string") return errorResult(admitted);
-        return runTool(t, admitted, args);
+        return runTool(t, admitted, input.data);
       },
     );
   }
@@ -38,9 +44,9 @@ export function buildServer(principal: Principal | undefined, era: "legacy" | "m
   return server;
 }
 
-async function runTool(t: Tool, ctx: ToolContext, args: Record<string, unknown>) {
+async function runTool(t: Tool, ctx: ToolContext, input: Record<string, unknown>) {
   try {
-    const out = await t.run(ctx, t.input.parse(args));
+    const out = await t.run(ctx, input);
     return { content: [{ type: "text" as const, text: out.text }], structuredContent: out.structured };
   } catch (err) {
     if (err instanceof ToolError) return errorResult(err.message);
