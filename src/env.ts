@@ -16,10 +16,14 @@ export interface AuthContext {
 
 /**
  * Who an MCP request is, as its own credentials say. Plan and leagues are read at use (src/auth/entitlements.ts), so
- * nothing a session or an OAuth grant carries can decide them; `plan` and `tracked` (league ids, comma-separated) are
- * set only for API keys, as this request's own key check read them (one read of the account per call, not two).
+ * nothing a session or an OAuth grant carries can decide them; `plan`, `tracked` (league ids, comma-separated) and
+ * `dataVersion` are set only for API keys, as this request's own key check read them (one read per call, not two).
  */
-export type Principal = Pick<AuthContext, "type" | "accountId" | "keyId"> & { plan?: Plan; tracked?: string };
+export type Principal = Pick<AuthContext, "type" | "accountId" | "keyId"> & {
+  plan?: Plan;
+  tracked?: string;
+  dataVersion?: string | null;
+};
 
 export interface AppEnv {
   /** OAUTH_PROVIDER: helpers the OAuth provider puts on the env of its default handler (this app). */

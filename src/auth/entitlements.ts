@@ -12,6 +12,8 @@ export interface Entitlement {
   /** The account's entitlement version (migrations/0007): bumped by every change of plan, leagues or keys. */
   version: number;
   leagues: ReadonlySet<string>;
+  /** The data version read with it (migrations/0004), where the reader keys a cache by it. */
+  dataVersion?: string | null;
 }
 
 /** The one delivery check: may this account receive data of this league? */
@@ -25,7 +27,13 @@ export const leagueSet = (tracked: string | null | undefined): Set<string> =>
 export async function loadEntitlement(db: Db, accountId: string): Promise<Entitlement | undefined> {
   const row = await accountEntitlement(db, accountId);
   if (!row) return undefined;
-  return { accountId, plan: row.plan, version: row.version, leagues: leagueSet(row.tracked) };
+  return {
+    accountId,
+    plan: row.plan,
+    version: row.version,
+    leagues: leagueSet(row.tracked),
+    dataVersion: row.data_version,
+  };
 }
 
 /** Who holds a long-lived channel: the account, and the key or OAuth grant it was opened with. */

@@ -20,7 +20,7 @@ export async function admit(principal: Principal | undefined): Promise<ToolConte
   // API keys: plan and leagues as this request's key check just read them. OAuth: read now (a grant carries ids only).
   const ent =
     principal.plan !== undefined && principal.tracked !== undefined
-      ? { plan: principal.plan, leagues: leagueSet(principal.tracked) }
+      ? { plan: principal.plan, leagues: leagueSet(principal.tracked), dataVersion: principal.dataVersion }
       : await loadEntitlement(db, principal.accountId);
   if (!ent) return "this account no longer exists";
   const plan = ent.plan;
@@ -40,6 +40,7 @@ export async function admit(principal: Principal | undefined): Promise<ToolConte
       scopes: ["mcp:invoke" as const],
     },
     tracked: [...ent.leagues],
+    dataVersion: ent.dataVersion ?? null,
     now: new Date(),
   };
 }

@@ -32,12 +32,12 @@ export function carriesApiKey(request: Request): boolean {
 
 /**
  * API-key auth for MCP: the usual key check plus the `mcp:invoke` scope; errors carry WWW-Authenticate. Also the
- * tracked leagues the same statement read (comma-separated), so the call need not read the account again.
+ * tracked leagues (comma-separated) and data version the same statement read, so the call need not read them again.
  */
 export async function authenticateMcpKey(
   request: Request,
   env: Env,
-): Promise<(AuthContext & { tracked: string }) | Response> {
+): Promise<(AuthContext & { tracked: string; dataVersion: string | null }) | Response> {
   const challenge = (error?: string) => mcpChallenge(env.PUBLIC_BASE_URL, error);
   try {
     if (extractKey(request) === null) throw new ApiError(401, "invalid_api_key", "missing or invalid api key");
@@ -45,7 +45,7 @@ export async function authenticateMcpKey(
     if (!auth.scopes.includes("mcp:invoke")) {
       throw new ApiError(401, "insufficient_scope", "this key lacks the `mcp:invoke` scope");
     }
-    return { ...auth, tracked: scope.tracked };
+    return { ...auth, tracked: scope.tracked, dataVersion: scope.dataVersion };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     // MCP's challenge names the resource metadata (the MCP authorization spec), whatever the key check said.

@@ -7,6 +7,7 @@ import { log } from "../log";
 import { admit } from "./admit";
 import { parseArgs, published } from "./input";
 import { registerMatchResource } from "./resources";
+import { memoized } from "./result-cache";
 import { TOOLS, ToolError, type Tool, type ToolContext } from "./tools";
 
 const errorResult = (text: string) => ({ isError: true, content: [{ type: "text" as const, text }] });
@@ -36,13 +37,15 @@ export function buildServer(principal: Principal | undefined, era: "legacy" | "m
         if (!input.ok) return errorResult(input.message);
         const admitted = await admit(principal);
         if (typeof admitted === "string") return errorResult(admitted);
-        return runTool(t, admitted, input.data);
+        return memoized<ToolResult>(t.name, admitted, input.data, () => runTool(t, admitted, input.data));
       },
     );
   }
   registerMatchResource(server, principal);
   return server;
 }
+
+type ToolResult = Awaited<ReturnType<typeof runTool>>;
 
 async function runTool(t: Tool, ctx: ToolContext, input: Record<string, unknown>) {
   try {

@@ -11,6 +11,8 @@ export interface ToolContext {
   auth: AuthContext;
   /** The account's tracked leagues, read for this call. */
   tracked: readonly string[];
+  /** The data version read for this call (null: unknown); results are reused only while it stands. */
+  dataVersion: string | null;
   now: Date;
 }
 

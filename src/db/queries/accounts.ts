@@ -147,11 +147,12 @@ export async function accountEntitlement(db: Db, accountId: string) {
   return db.$client
     .prepare(
       `SELECT plan, entitlement_version AS version,
-              (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = accounts.id) AS tracked
+              (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = accounts.id) AS tracked,
+              (SELECT value FROM meta WHERE key = 'data_version') AS data_version
        FROM accounts WHERE id = ?`,
     )
     .bind(accountId)
-    .first<{ plan: Plan; version: number; tracked: string | null }>();
+    .first<{ plan: Plan; version: number; tracked: string | null; data_version: string | null }>();
 }
 
 /**
