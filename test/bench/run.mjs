@@ -42,16 +42,18 @@ try {
     );
   }
   if (only.has("P5")) {
-    const r = await p5(w);
-    row(
-      "P5",
-      "MCP tools/call get_matches vs REST list (football, today, limit 20), p50 sequential",
-      ms(median(r.runs.b.map((x) => x.p50))),
-      ms(median(r.runs.a.map((x) => x.p50))),
-      `${r.ratio.toFixed(2)}× (${spread(r.ratios)})`,
-      "≤ 1.3×",
-      r.ratio <= 1.3,
-    );
+    for (const era of ["2025", "2026"]) {
+      const r = await p5(w, era);
+      row(
+        era === "2025" ? "P5" : "P5b",
+        `MCP tools/call get_matches vs REST list (football, today, limit 20), p50 sequential; ${era === "2025" ? "2025-era client (SDK v1)" : "2026-07-28 client (SDK v2)"}`,
+        ms(median(r.runs.b.map((x) => x.p50))),
+        ms(median(r.runs.a.map((x) => x.p50))),
+        `${r.ratio.toFixed(2)}× (${spread(r.ratios)})`,
+        "≤ 1.3×",
+        r.ratio <= 1.3,
+      );
+    }
   }
   if (only.has("P9")) {
     const r = await p9(w);
