@@ -8,28 +8,4 @@ export async function connectModern(base: string, headers: Record<string, string
   return client;
 }
 
-/** Watches match resources: every `notifications/resources/updated` URI, with its arrival time. */
-export async function watch(client: Client, uris: string[]) {
-  const updates: { uri: string; at: number }[] = [];
-  let wake = () => {};
-  client.setNotificationHandler("notifications/resources/updated", (n) => {
-    updates.push({ uri: n.params.uri, at: performance.now() });
-    wake();
-  });
-  const subscription = await client.listen({ resourceSubscriptions: uris });
-  return {
-    subscription,
-    updates,
-    /** Resolves when `n` updates have arrived (or after `timeoutMs`), with how many did. */
-    async until(n: number, timeoutMs = 10_000) {
-      const deadline = performance.now() + timeoutMs;
-      while (updates.length < n && performance.now() < deadline) {
-        await new Promise<void>((r) => {
-          wake = r;
-          setTimeout(r, 100);
-        });
-      }
-      return updates.length;
-    },
-  };
-}
+export { watch } from "../helpers/mcp-watch";

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { admin, createKey } from "../helpers/admin";
 import { goalOp, ingestOps } from "../helpers/live";
 import { mcpPost, mcpSession, modernClient, readRpc } from "../helpers/mcp";
+import { watch } from "../helpers/mcp-watch";
 import { getJson, seed } from "../helpers/seed";
 
 const s = await seed(["eng1", "euroleague"]);
@@ -46,29 +47,6 @@ async function client(key = s.key) {
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close().catch(() => {})));
 });
-
-/** Collects `notifications/resources/updated` URIs a client receives. */
-function updates(c: Client) {
-  const seen: string[] = [];
-  let wake = () => {};
-  c.setNotificationHandler("notifications/resources/updated", (n) => {
-    seen.push(n.params.uri);
-    wake();
-  });
-  return {
-    seen,
-    async count(n: number, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (seen.length < n && Date.now() < deadline) {
-        await new Promise<void>((r) => {
-          wake = r;
-          setTimeout(r, 50);
-        });
-      }
-      return seen.length;
-    },
-  };
-}
 
 describe("match resources", () => {
   it("lists the template, lists live matches, and reads one as the REST detail", async () => {
@@ -118,26 +96,26 @@ describe("match resources", () => {
 describe("subscriptions/listen", () => {
   it("delivers resources/updated for each commit that changes a subscribed match, only for that match", async () => {
     const c = await client();
-    const got = updates(c);
-    const sub = await c.listen({ resourceSubscriptions: [uri(ids[1]!)] });
+    const got = await watch(c, [uri(ids[1]!)]);
+    const sub = got.subscription;
     expect(sub.honoredFilter.resourceSubscriptions).toEqual([uri(ids[1]!)]);
     await ingestOps([score(ids[2]!, 1, 31)]); // another match: nothing
     await ingestOps([score(ids[1]!, 1, 32)]);
     await ingestOps([goalOp(ids[1]!, `${ids[1]}_g2`, 33), score(ids[1]!, 2, 33)]); // one commit: one update
-    expect(await got.count(2)).toBe(2);
+    expect(await got.until(2)).toBe(2);
     await new Promise((r) => setTimeout(r, 300));
-    expect(got.seen).toEqual([uri(ids[1]!), uri(ids[1]!)]);
+    expect(got.updates.map((u) => u.uri)).toEqual([uri(ids[1]!), uri(ids[1]!)]);
     await sub.close();
     expect(await sub.closed).toBe("local");
   });
 
   it("completes the stream at the final whistle, after telling of it", async () => {
     const c = await client();
-    const got = updates(c);
-    const sub = await c.listen({ resourceSubscriptions: [uri(ids[3]!)] });
+    const got = await watch(c, [uri(ids[3]!)]);
+    const sub = got.subscription;
     await ingestOps([{ op: "match", id: ids[3], sport: "football", league_id: "lg_fb_eng1", status_code: 3 }]);
     expect(await sub.closed).toBe("graceful");
-    expect(got.seen).toEqual([uri(ids[3]!)]);
+    expect(got.updates.map((u) => u.uri)).toEqual([uri(ids[3]!)]);
     // Listening to a finished match: acknowledged, then complete at once.
     const again = await c.listen({ resourceSubscriptions: [uri(ids[3]!)] });
     expect(await again.closed).toBe("graceful");
@@ -158,15 +136,15 @@ describe("subscriptions/listen", () => {
     await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });
     const key = await createKey(id);
     const c = await client(key.key);
-    const got = updates(c);
-    const sub = await c.listen({ resourceSubscriptions: [uri(ids[4]!)] });
+    const got = await watch(c, [uri(ids[4]!)]);
+    const sub = got.subscription;
     await ingestOps([score(ids[4]!, 1, 40)]);
-    expect(await got.count(1)).toBe(1);
+    expect(await got.until(1)).toBe(1);
     await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_bb_euroleague"] });
     await new Promise((r) => setTimeout(r, 1100)); // past the 1 s the delivery check may reuse a read
     await ingestOps([score(ids[4]!, 2, 41)]);
     expect(await sub.closed).toBe("graceful");
-    expect(got.seen).toHaveLength(1);
+    expect(got.updates).toHaveLength(1);
 
     await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });
     const sub2 = await c.listen({ resourceSubscriptions: [uri(ids[5]!)] });
@@ -174,6 +152,6 @@ describe("subscriptions/listen", () => {
     await new Promise((r) => setTimeout(r, 1100));
     await ingestOps([score(ids[5]!, 1, 42)]);
     expect(await sub2.closed).toBe("remote");
-    expect(got.seen).toHaveLength(1);
+    expect(got.updates).toHaveLength(1);
   });
 });
