@@ -70,7 +70,8 @@ export class MatchRoom extends SocketObject {
         c.enqueue(bytes);
         if (line.final) c.close();
       } catch {
-        // the reader went away; its cancel removes it
+        // The reader went away without cancelling (its isolate ended): forget it.
+        this.feeds.delete(c);
       }
       if (line.final) this.feeds.delete(c);
     }

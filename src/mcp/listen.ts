@@ -170,6 +170,7 @@ export class MatchFeedBus implements ServerEventBus {
 
   /** Starts reading the feeds (after the SDK has subscribed its router); ends at once if none is open. */
   start(): void {
+    if (this.closed) return;
     const live = this.feeds.filter((f) => f.stream);
     this.open = live.length;
     if (this.open === 0) return this.done();
