@@ -4,7 +4,7 @@
 import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { connectModern } from "../e2e/mcp-v2.ts";
+import { connectModern } from "../helpers/mcp-watch.ts";
 import { abRounds, benchKeys, median, pinAll } from "./lib.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);

@@ -3,7 +3,7 @@
 // notification. Reference in the same run: one /v1/ws/match socket of the same match (its `score_update`).
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
-import { connectModern, watch } from "../e2e/mcp-v2.ts";
+import { connectModern, watch } from "../helpers/mcp-watch.ts";
 import { benchKeys, pct, pinAll, sleep } from "./lib.mjs";
 
 const SUBSCRIBERS = Number(process.env.SUBSCRIBERS ?? 100);

@@ -1,7 +1,7 @@
 // A 2026-07-28 client (MCP SDK v2, @modelcontextprotocol/client) against the running Worker: the same URL serves the
 // modern stateless protocol and 2025-era clients (test/e2e/mcp.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectModern, watch } from "./mcp-v2";
+import { connectModern, watch } from "../helpers/mcp-watch";
 import { startWorker, type RunningWorker } from "./worker";
 
 let w: RunningWorker;

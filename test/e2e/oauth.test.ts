@@ -7,7 +7,7 @@ import * as oauth from "oauth4webapi";
 import type { Browser, Page } from "playwright-core";
 import { chromiumAvailable, launchChromium } from "./chromium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectModern, watch } from "./mcp-v2";
+import { connectModern, watch } from "../helpers/mcp-watch";
 import { startWorker, type RunningWorker } from "./worker";
 
 const REDIRECT = "http://127.0.0.1:5999/callback"; // never reached: the browser's navigation to it is intercepted

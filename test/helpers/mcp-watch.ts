@@ -1,5 +1,14 @@
-// Watching match resources with a 2026-07-28 client (MCP SDK v2): shared by the workerd tests, the e2e tests and P9.
-import type { Client } from "@modelcontextprotocol/client";
+// A 2026-07-28 client (MCP SDK v2) as the README shows it, and watching match resources with it: shared by the
+// workerd tests, the e2e tests and the benchmarks (no relative imports, so Node loads it as it is).
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+
+export async function connectModern(base: string, headers: Record<string, string>) {
+  // `auto` probes with server/discover and uses 2026-07-28 when the server offers it (the default is the 2025 handshake).
+  const client = new Client({ name: "e2e-modern", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/v1/mcp`), { requestInit: { headers } }));
+  return client;
+}
+
 
 /** Watches match resources: every `notifications/resources/updated` URI, with its arrival time. */
 export async function watch(client: Client, uris: string[]) {
