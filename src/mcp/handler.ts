@@ -48,8 +48,6 @@ export async function mcpHandler(request: Request, env: Env, ctx: McpCtx): Promi
     const expiresAt = ctx.auth?.expiresAt;
     return serveListen(request, env, {
       principal,
-      accountId: principal.accountId,
-      keyId: principal.keyId,
       grantId: token ? grantOfToken(token)?.grantId : undefined,
       expiresAt: typeof expiresAt === "number" ? expiresAt : undefined,
     });

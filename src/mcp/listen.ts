@@ -23,9 +23,10 @@ export const MAX_LISTEN_URIS = 20;
 /** How old the entitlement a delivery is checked against may be (CONTRACT.md: at most 2 s). */
 const RECHECK_MS = 1000;
 
-export interface Listener extends Holder {
+/** Who listens: the request's principal, and for OAuth tokens the grant and the token's expiry (epoch seconds). */
+export interface Listener {
   principal: Principal;
-  /** OAuth access tokens: expiry in epoch seconds; the stream ends with the token. */
+  grantId?: string;
   expiresAt?: number;
 }
 
@@ -110,7 +111,8 @@ export async function serveListen(request: Request, env: Env, who: Listener): Pr
 /** Re-checked before each delivery: the credential still stands and the account still tracks the league. */
 async function deliverable(env: Env, who: Listener, leagueId: string): Promise<"ok" | "league" | "credential"> {
   if (who.expiresAt !== undefined && who.expiresAt * 1000 <= Date.now()) return "credential";
-  const ent = await recentEntitlement(env, who);
+  const { accountId, keyId } = who.principal;
+  const ent = await recentEntitlement(env, { accountId, keyId, grantId: who.grantId });
   if (!ent) return "credential";
   return mayReceive(ent, leagueId) ? "ok" : "league";
 }

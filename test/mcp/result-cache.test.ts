@@ -1,6 +1,7 @@
 // Tool results are reused while the data stands still (src/mcp/result-cache.ts): an identical call is answered from
 // the isolate's memory, an ingest commit makes the next call read afresh, and accounts tracking other leagues never
 // share an answer.
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cachedResults } from "../../src/mcp/result-cache";
 import { admin, createKey } from "../helpers/admin";
@@ -32,6 +33,15 @@ describe("MCP tool results while the data stands still", () => {
     const again = await mcp.call("get_matches", { sport: "football", status: "live" });
     expect(cachedResults()).toBe(kept);
     expect(again.structuredContent).toEqual(first.structuredContent);
+    // Proof that the second call read nothing: with the table gone (a change no data version sees), it still answers.
+    await env.DB.prepare("ALTER TABLE matches RENAME TO matches_away").run();
+    try {
+      const hit = await mcp.call("get_matches", { sport: "football", status: "live" });
+      expect(hit.isError).toBeFalsy();
+      expect(hit.structuredContent).toEqual(first.structuredContent);
+    } finally {
+      await env.DB.prepare("ALTER TABLE matches_away RENAME TO matches").run();
+    }
 
     const m = first.structuredContent.matches.find((x: any) => x.id === "m_cache_live");
     await ingestOps([
