@@ -60,6 +60,8 @@ async function connectPage(key: string, opts: { base?: string; width?: number } 
   await page.getByRole("button", { name: "Connect" }).click();
   return { page, sockets };
 }
+/** Frames arrive within ~100 ms of an ingest; room for a busy machine. */
+const POLL = { timeout: 5000 };
 const status = (page: Page) => page.getByRole("status");
 const row = (page: Page, id: string) => page.locator(`li[data-match="${id}"]`);
 
@@ -98,8 +100,9 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
     const r = nba.locator('li[data-match="m_browser"]');
     expect(await r.locator(".home").textContent()).toBe("Boston Celtics");
     expect(await r.locator(".away").textContent()).toBe("Miami Heat");
-    // The list has no period or clock: the page reads them from the match detail.
-    await expect.poll(() => r.locator(".state").textContent()).toBe("Q1 · 6:40");
+    // The list has no period or clock: the page reads them from each match's detail (the board is busy until then).
+    await page.locator('#board[aria-busy="false"]').waitFor();
+    expect(await r.locator(".state").textContent()).toBe("Q1 · 6:40");
     expect(await page.locator("h2").allTextContents()).toEqual(["Football", "Basketball"]);
     const leagues = await page.locator("section.league h3 > span:first-child").allTextContents();
     expect(leagues).toContain("Premier League");
@@ -112,7 +115,7 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
       { ...basketball, id: "m_browser", home_score: 12, away_score: 9, game_clock_secs: 310 },
     ]);
     expect(res.status).toBe(200);
-    await expect.poll(() => r.locator(".score").textContent()).toBe("12 – 9");
+    await expect.poll(() => r.locator(".score").textContent(), POLL).toBe("12 – 9");
     await r.locator(".score.flash").waitFor({ timeout: 1000 });
     expect(await r.locator(".state").textContent()).toBe("Q1 · 5:10");
     // The flash fades: the class goes once the animation is over.
@@ -127,7 +130,8 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
       .getByText(/^Connected/)
       .waitFor();
     const r = row(page, "m_timeline");
-    await expect.poll(() => r.locator(".last").textContent()).toBe("17' Yellow card: James Tarkowski (Everton)");
+    await page.locator('#board[aria-busy="false"]').waitFor();
+    expect(await r.locator(".last").textContent()).toBe("17' Yellow card: James Tarkowski (Everton)");
     await r.getByRole("button").click();
     expect(await r.getByRole("button").getAttribute("aria-expanded")).toBe("true");
     const timeline = r.locator(".timeline");
@@ -148,12 +152,12 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
       { ...football, id: "m_timeline", away_score: 1, minute: 25 },
     ]);
     await timeline.getByText("Goal: Dwight McNeil (Everton)").waitFor();
-    await expect.poll(() => r.locator(".score").textContent()).toBe("1 – 1");
+    await expect.poll(() => r.locator(".score").textContent(), POLL).toBe("1 – 1");
     expect(await r.locator(".last").textContent()).toBe("25' Goal: Dwight McNeil (Everton)");
 
     await w.ingest([{ ...football, id: "m_timeline", status_code: 3 }]);
     await timeline.getByText("Full time: this match has finished, so its stream has ended.").waitFor();
-    await expect.poll(() => r.locator(".state").textContent()).toBe("Full time");
+    await expect.poll(() => r.locator(".state").textContent(), POLL).toBe("Full time");
     // A second click closes it.
     await r.getByRole("button").click();
     expect(await r.locator(".timeline").count()).toBe(0);
@@ -172,7 +176,7 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
       await r.getByRole("button").click();
       await r.getByText("Following live.").waitFor();
       await w.ingest([{ ...football, id: "m_resume", minute: 22 }]);
-      await expect.poll(() => r.locator(".state").textContent()).toBe("1st Half · 22'");
+      await expect.poll(() => r.locator(".state").textContent(), POLL).toBe("1st Half · 22'");
 
       await proxy.cut();
       await status(page)
@@ -196,7 +200,7 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
       await status(page)
         .getByText(/^Reconnected: \d+ live matches, up to date\.$/)
         .waitFor({ timeout: 20_000 });
-      await expect.poll(() => r.locator(".score").textContent()).toBe("2 – 0");
+      await expect.poll(() => r.locator(".score").textContent(), POLL).toBe("2 – 0");
       await r.locator(".timeline").getByText("Goal: Declan Rice (Arsenal)").waitFor({ timeout: 20_000 });
       await r.getByText("Following live again; missed events were replayed.").waitFor();
       const matchSockets = sockets.filter((u) => u.includes("/v1/ws/match/m_resume"));
