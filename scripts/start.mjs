@@ -126,6 +126,7 @@ const dev = spawn(
   // Its own process group: one signal to -pid reaches npx, wrangler and workerd alike.
   { env, stdio: ["ignore", "inherit", "inherit"], detached: true },
 );
+dev.once("error", (err) => fail(`could not run npx wrangler dev: ${err.message}`));
 const exited = new Promise((resolve) => dev.once("exit", (code, signal) => resolve({ code, signal })));
 const signalGroup = (sig) => {
   try {

@@ -7,7 +7,9 @@ describe("/live", () => {
     const res = await get("/live");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self' ws://127.0.0.1:8787;");
     const html = await res.text();
     expect(html.startsWith("<!doctype html>")).toBe(true);
     expect(html).toContain('<script src="/live.js"></script>');
