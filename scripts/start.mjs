@@ -1,26 +1,58 @@
 #!/usr/bin/env node
 // `npm start`: local secrets, migrations, `wrangler dev`, demo data for today, then a banner with the demo key.
+// Every input is checked before anything starts. `wrangler dev` runs in its own process group (npx → wrangler →
+// workerd), and on any failure, Ctrl-C or SIGTERM the whole group is stopped before this script exits, so nothing is
+// left serving the port.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 
-const PORT = Number(process.env.PORT ?? 8787);
 const HOST = "127.0.0.1";
-const BASE = `http://${HOST}:${PORT}`;
 const KEY_FILE = ".wrangler/demo-api-key";
+const KEY = /^sk_test_[0-9A-Za-z]{43}$/;
 // Loopback only: no metrics, and no fetch of the `request.cf` placeholder from workers.cloudflare.com.
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
-if (!existsSync(".dev.vars")) {
-  copyFileSync(".dev.vars.example", ".dev.vars");
-  console.log("created .dev.vars from .dev.vars.example");
+function fail(message) {
+  console.error(`npm start: ${message}`);
+  process.exit(1);
 }
-const devVars = Object.fromEntries(
-  readFileSync(".dev.vars", "utf8")
-    .split("\n")
-    .filter((l) => /^[A-Z_]+=/.test(l))
-    .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()]),
-);
+
+/** A key is a secret: describe what was given without printing it. */
+const described = (v) => (v.length > 8 ? `"${v.slice(0, 8)}…" (${v.length} characters)` : `"${v}"`);
+
+function readPort() {
+  const raw = process.env.PORT ?? "8787";
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535) fail(`PORT must be a port number (1–65535); got "${raw}".`);
+  return port;
+}
+
+function readSimulator() {
+  const raw = process.env.SIMULATOR ?? "on";
+  if (raw !== "on" && raw !== "off") fail(`SIMULATOR must be "on" or "off"; got "${raw}".`);
+  return raw === "on";
+}
+
+function readDevVars() {
+  if (!existsSync(".dev.vars")) {
+    if (!existsSync(".dev.vars.example"))
+      fail("neither .dev.vars nor .dev.vars.example is here: run it from the project folder.");
+    copyFileSync(".dev.vars.example", ".dev.vars");
+    console.log("created .dev.vars from .dev.vars.example");
+  }
+  const vars = Object.fromEntries(
+    readFileSync(".dev.vars", "utf8")
+      .split("\n")
+      .filter((l) => /^[A-Z_]+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()]),
+  );
+  for (const name of ["ADMIN_TOKEN", "INGEST_TOKEN"])
+    if (!vars[name])
+      fail(`.dev.vars has no ${name}: add a line ${name}=<any long random text> (see .dev.vars.example).`);
+  return vars;
+}
 
 function base62(bytes) {
   const digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -30,28 +62,54 @@ function base62(bytes) {
   return out;
 }
 
-function demoKey() {
+function readGivenKey() {
   const given = process.env.DEMO_API_KEY;
-  if (given) {
-    if (!/^sk_test_[0-9A-Za-z]{43}$/.test(given)) {
-      console.error("DEMO_API_KEY must be sk_test_ followed by 43 base62 characters");
-      process.exit(1);
-    }
-    return given;
+  if (given !== undefined && !KEY.test(given))
+    fail(
+      `DEMO_API_KEY must be sk_test_ followed by 43 letters and digits (base62): the local server is the staging ` +
+        `environment, which accepts only sk_test_ keys. Got ${described(given)}. Unset it to use a generated key.`,
+    );
+  return given;
+}
+
+/** The key kept from an earlier start, or a new one (kept for the next start). */
+function keptOrNewKey() {
+  if (existsSync(KEY_FILE)) {
+    const kept = readFileSync(KEY_FILE, "utf8").trim();
+    if (!KEY.test(kept))
+      fail(`${KEY_FILE} does not hold an sk_test_ key (${described(kept)}): delete it for a new one.`);
+    return kept;
   }
-  if (existsSync(KEY_FILE)) return readFileSync(KEY_FILE, "utf8").trim();
   const key = `sk_test_${base62(randomBytes(32))}`;
   mkdirSync(".wrangler", { recursive: true });
   writeFileSync(KEY_FILE, key + "\n", { mode: 0o600 });
   return key;
 }
 
+/** Fails now, with the reason, rather than after wrangler has started and given up on a busy port. */
+const portIsFree = (port) =>
+  new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, HOST, () => probe.close(() => resolve(true)));
+  });
+
+// ---------- every input, before anything starts ----------
+const PORT = readPort();
+const simulate = readSimulator();
+const givenKey = readGivenKey();
+const devVars = readDevVars();
+const key = givenKey ?? keptOrNewKey();
+if (!(await portIsFree(PORT))) fail(`port ${PORT} on ${HOST} is in use (another npm start?): stop it, or set PORT.`);
+const BASE = `http://${HOST}:${PORT}`;
+
 const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], {
   env: { ...env, CI: "true" },
   stdio: "inherit",
 });
-if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+if (migrate.status !== 0) fail("applying the migrations to the local D1 failed (see above).");
 
+// ---------- wrangler dev, and stopping all of it ----------
 const dev = spawn(
   "npx",
   [
@@ -65,10 +123,41 @@ const dev = spawn(
     `PUBLIC_BASE_URL:${BASE}`,
     "--show-interactive-dev-session=false",
   ],
-  { env, stdio: ["ignore", "inherit", "inherit"] },
+  // Its own process group: one signal to -pid reaches npx, wrangler and workerd alike.
+  { env, stdio: ["ignore", "inherit", "inherit"], detached: true },
 );
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => dev.kill(sig));
-dev.on("exit", (code) => process.exit(code ?? 0));
+dev.once("error", (err) => fail(`could not run npx wrangler dev: ${err.message}`));
+const exited = new Promise((resolve) => dev.once("exit", (code, signal) => resolve({ code, signal })));
+const signalGroup = (sig) => {
+  try {
+    process.kill(-dev.pid, sig);
+  } catch {
+    // the group is gone
+  }
+};
+let stopping = null;
+/** Stops the whole group (SIGTERM, then SIGKILL after 5 s), then exits with `code`. */
+function stop(code) {
+  stopping ??= (async () => {
+    signalGroup("SIGTERM");
+    const late = setTimeout(() => signalGroup("SIGKILL"), 5000);
+    await exited;
+    signalGroup("SIGKILL"); // anything of the group that outlived wrangler
+    clearTimeout(late);
+    process.exit(code);
+  })();
+  return stopping;
+}
+process.on("SIGINT", () => stop(130));
+process.on("SIGTERM", () => stop(143));
+process.on("SIGHUP", () => stop(129));
+// Last resort if this process dies some other way: the group must not outlive it.
+process.on("exit", () => signalGroup("SIGKILL"));
+exited.then(({ code, signal }) => {
+  if (stopping) return;
+  console.error(`npm start: wrangler dev exited (${signal ?? `code ${code}`}).`);
+  stop(code || 1);
+});
 
 async function waitForHealth() {
   for (let i = 0; i < 240; i++) {
@@ -82,21 +171,17 @@ async function waitForHealth() {
 
 try {
   await waitForHealth();
-  const key = demoKey();
-  const res = await fetch(`${BASE}/internal/admin/demo`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${devVars.ADMIN_TOKEN}`, "content-type": "application/json" },
-    body: JSON.stringify({ demo_api_key: key }),
-  });
+  const admin = (method, path, body) =>
+    fetch(`${BASE}/internal/admin${path}`, {
+      method,
+      headers: { authorization: `Bearer ${devVars.ADMIN_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const res = await admin("POST", "/demo", { demo_api_key: key });
   if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
   const seed = await res.json();
   // The live simulator plays today's matches through the ingest path; SIMULATOR=off leaves the data still.
-  const simulate = (process.env.SIMULATOR ?? "on") !== "off";
-  const sim = await fetch(`${BASE}/internal/admin/simulator`, {
-    method: "PUT",
-    headers: { authorization: `Bearer ${devVars.ADMIN_TOKEN}`, "content-type": "application/json" },
-    body: JSON.stringify({ running: simulate }),
-  });
+  const sim = await admin("PUT", "/simulator", { running: simulate });
   if (!sim.ok) throw new Error(`simulator: ${sim.status} ${await sim.text()}`);
   const today = new Date().toISOString().slice(0, 10);
   console.log(`
@@ -104,6 +189,7 @@ try {
   Demo data for ${seed.day}: ${seed.seeded ? `generated ${seed.matches} matches` : "already there"}
   Demo account: demo@example.com / demo-password (plan growth, tracks every demo league)
   Dashboard: ${BASE}/dashboard
+  Live scores: ${BASE}/live
   Demo API key: ${key}
   Live simulator: ${simulate ? "on (SIMULATOR=off to stop it)" : "off"}
 
@@ -111,9 +197,11 @@ try {
   curl -H "X-API-Key: ${key}" "${BASE}/v1/basketball/leagues"
   WebSocket: ws://${HOST}:${PORT}/v1/ws/live?api_key=${key}
   OpenAPI: ${BASE}/v1/openapi.json
+  Ctrl-C stops everything.
 `);
 } catch (err) {
-  console.error(String(err));
-  dev.kill("SIGTERM");
-  process.exit(1);
+  if (!stopping) {
+    console.error(`npm start: ${err instanceof Error ? err.message : String(err)}`);
+    await stop(1);
+  }
 }

@@ -56,6 +56,40 @@ describe("demo data generator", () => {
     expect(matches.filter((m) => m.kickoff_ts > nowTs).every((m) => [1, 4].includes(m.status_code))).toBe(true);
   });
 
+  it("plays a round of every league today (two finished, two live, the rest later) and no cup match (README)", () => {
+    const day = Math.floor(nowTs / 86400) * 86400;
+    const today = (league: string) =>
+      matches.filter((m) => m.league_id === league && m.kickoff_ts >= day && m.kickoff_ts < day + 86400);
+    for (const league of [
+      "lg_fb_eng1",
+      "lg_fb_esp1",
+      "lg_fb_ita1",
+      "lg_fb_ger1",
+      "lg_fb_fra1",
+      "lg_bb_nba",
+      "lg_bb_euroleague",
+      "lg_bb_acb",
+    ]) {
+      const t = today(league);
+      expect(t.filter((m) => m.status_code === 3 && m.kickoff_ts > nowTs - 4 * 3600).length, `${league} finished`).toBe(
+        2,
+      );
+      // The last league's second kicks off within minutes of generating (kickoffs are staggered 4 min per league).
+      const live = t.filter((m) => m.status_code === 2 || (m.status_code === 1 && m.kickoff_ts <= nowTs + 300));
+      expect(live.length, `${league} live`).toBe(2);
+      expect(
+        t.filter((m) => m.status_code === 1 && m.kickoff_ts > nowTs + 300).length,
+        `${league} later`,
+      ).toBeGreaterThan(0);
+    }
+    expect(today("lg_fb_ucl")).toEqual([]);
+    expect(today("lg_fb_facup")).toEqual([]);
+    const next = (league: string) =>
+      Math.min(...matches.filter((m) => m.league_id === league && m.status_code === 1).map((m) => m.kickoff_ts));
+    expect(Math.floor(next("lg_fb_ucl") / 86400) * 86400).toBe(day + 86400); // the next matchday starts tomorrow
+    expect(Math.floor(next("lg_fb_facup") / 86400) * 86400).toBe(day + 10 * 86400); // semi-finals in ten days
+  });
+
   it("includes postponed, cancelled, abandoned, after-extra-time and after-penalties cases", () => {
     const codes = new Set(matches.map((m) => m.status_code));
     for (const c of [1, 2, 3, 4, 5, 8, 9, 10]) expect(codes.has(c), `status ${c}`).toBe(true);

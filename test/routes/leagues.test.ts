@@ -21,6 +21,16 @@ describe("GET /v1/{sport}/leagues", () => {
     const bb = await getJson("/v1/basketball/leagues", s.key);
     expect(bb.body.data.map((l: any) => `${l.country}/${l.name}`)).toEqual(["Europe/EuroLeague", "Spain/Liga ACB"]);
   });
+
+  it("is one page of every tracked league: limit and after are not read (README, Paging)", async () => {
+    const all = await getJson("/v1/football/leagues", s.key);
+    for (const query of ["?limit=1", "?limit=0", "?after=abc"]) {
+      const r = await getJson(`/v1/football/leagues${query}`, s.key);
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual(all.body);
+    }
+    expect(all.body).toMatchObject({ total: 3, limit: 1000, next_cursor: null });
+  });
 });
 
 describe("GET /v1/{sport}/leagues/{id}/standings", () => {

@@ -1,0 +1,51 @@
+// A loopback TCP proxy in front of the running Worker, to cut a browser's connections as a network outage would
+// (the /live page's resume test).
+import { connect, createServer, type AddressInfo, type Server, type Socket } from "node:net";
+
+export interface TcpProxy {
+  base: string;
+  /** Drops every open connection and refuses new ones until `restore()`. */
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function tcpProxy(target: string): Promise<TcpProxy> {
+  const to = new URL(target);
+  const open = new Set<Socket>();
+  let server: Server | null = null;
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const s = createServer((client) => {
+        const upstream = connect(Number(to.port), to.hostname);
+        open.add(client).add(upstream);
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          open.delete(client);
+          open.delete(upstream);
+        };
+        for (const sock of [client, upstream]) sock.on("error", drop).on("close", drop);
+        client.pipe(upstream).pipe(client);
+      });
+      s.once("error", reject);
+      s.listen(port, "127.0.0.1", () => resolve((s.address() as AddressInfo).port));
+      server = s;
+    });
+  const stop = async () => {
+    const s = server;
+    server = null;
+    if (!s) return;
+    const closed = new Promise((r) => s.close(r));
+    for (const sock of open) sock.destroy();
+    open.clear();
+    await closed;
+  };
+  const port = await listen(0);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    cut: stop,
+    restore: async () => void (await listen(port)),
+    close: stop,
+  };
+}
