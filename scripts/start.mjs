@@ -2,7 +2,7 @@
 // `npm start`: local secrets, migrations, `wrangler dev`, demo data for today, then a banner with the demo key.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const HOST = "127.0.0.1";
@@ -11,9 +11,22 @@ const KEY_FILE = ".wrangler/demo-api-key";
 // Loopback only: no metrics, and no fetch of the `request.cf` placeholder from workers.cloudflare.com.
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
+const varNames = (file) =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => /^[A-Z_]+=/.test(l))
+    .map((l) => [l.slice(0, l.indexOf("=")), l]);
 if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
   console.log("created .dev.vars from .dev.vars.example");
+} else {
+  // Secrets added to the example since .dev.vars was made (e.g. WEBHOOK_SECRETS_KEY) are appended; values kept.
+  const have = new Set(varNames(".dev.vars").map(([name]) => name));
+  const missing = varNames(".dev.vars.example").filter(([name]) => !have.has(name));
+  if (missing.length > 0) {
+    appendFileSync(".dev.vars", `\n${missing.map(([, line]) => line).join("\n")}\n`);
+    console.log(`added ${missing.map(([name]) => name).join(", ")} to .dev.vars from .dev.vars.example`);
+  }
 }
 const devVars = Object.fromEntries(
   readFileSync(".dev.vars", "utf8")

@@ -3,6 +3,7 @@ import type { Sport } from "../domain/codes";
 import { dbFor } from "../db/client";
 import { loadIngestState, writeIngest } from "../db/queries/ingest";
 import { publishAll } from "../live/publish";
+import { startWebhookFanout } from "../webhooks/enqueue";
 import type { Op } from "./ops";
 import { planIngest } from "./plan";
 import { seasonStatsWrites } from "./season-stats";
@@ -53,7 +54,9 @@ export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; un
     search: plan.search,
     searchTeams: [...plan.searchTeams],
   });
-  // Publish only after the commit: a client never sees an update that is not in D1.
-  await publishAll(env, plan.updates);
+  // Publish only after the commit: a client never sees an update that is not in D1. Webhook endpoints are looked up
+  // while the rooms number the updates; their messages carry the rooms' seq.
+  const enqueueWebhooks = startWebhookFanout(env, db, plan);
+  await enqueueWebhooks(await publishAll(env, plan.updates));
   return { applied: plan.applied, unchanged: plan.unchanged };
 }

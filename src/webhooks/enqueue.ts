@@ -1,0 +1,82 @@
+// The post-commit publish step's webhook part: one queue message per (endpoint, event), sent with sendBatch. Kept
+// cheap for ingest: the endpoint lookup (one statement) runs while the match rooms number the updates, each event's
+// body is built once, and nothing here waits for a receiver. Entitlements and filters are checked again at delivery.
+import type { Sport } from "../domain/codes";
+import type { Db } from "../db/client";
+import { fanoutTargets } from "../db/queries/webhooks";
+import type { Plan } from "../ingest/plan";
+import type { Envelope } from "../live/messages";
+import { log } from "../log";
+import { matchEvents, standingsEvent, type TableChange, type WebhookEvent } from "./events";
+import { newMessageId, sendAll, subscribes, type WebhookMessage } from "./message";
+
+type Committed = Pick<Plan, "updates" | "finals" | "matches" | "writes">;
+
+/** Each recomputed table with the finished match that changed it. */
+function tableChanges(plan: Committed, published: Map<string, Envelope[]>): TableChange[] {
+  const out: TableChange[] = [];
+  for (const row of plan.writes.standings ?? []) {
+    const final = [...plan.finals.values()].find((f) => f.leagueId === row.league_id && f.season === row.season);
+    const matchId = final?.matchIds.at(-1);
+    const match = matchId ? plan.matches.get(matchId) : undefined;
+    if (!matchId || !match) continue;
+    const finalFrame = published.get(matchId)?.findLast((e) => e.type === "status_change");
+    out.push({
+      league_id: String(row.league_id),
+      season: String(row.season),
+      as_of: String(row.as_of),
+      rows: String(row.rows),
+      sport: match.sport as Sport,
+      match_id: matchId,
+      seq: finalFrame?.seq ?? null,
+    });
+  }
+  return out;
+}
+
+export function webhookEvents(plan: Committed, published: Map<string, Envelope[]>, now = Date.now()): WebhookEvent[] {
+  const score = (id: string) => {
+    const m = plan.matches.get(id);
+    return m ? { home: Number(m.home_score), away: Number(m.away_score) } : undefined;
+  };
+  const events = plan.updates.flatMap((mu) => matchEvents(mu.league_id, published.get(mu.match_id) ?? [], score));
+  for (const t of tableChanges(plan, published)) events.push(standingsEvent(t, now));
+  return events;
+}
+
+/**
+ * Starts the lookup of the endpoints this batch may concern (before the sockets are published to); the returned
+ * function, given the published envelopes, enqueues the messages. Never throws: the data is committed, and a failed
+ * enqueue is logged like a failed socket push.
+ */
+export function startWebhookFanout(env: Env, db: Db, plan: Committed) {
+  const leagues = new Set(plan.updates.map((u) => u.league_id));
+  for (const row of plan.writes.standings ?? []) leagues.add(String(row.league_id));
+  if (leagues.size === 0) return async (_published: Map<string, Envelope[]>) => 0;
+  const targets = fanoutTargets(db, [...leagues]);
+  targets.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
+  return async (published: Map<string, Envelope[]>): Promise<number> => {
+    try {
+      const endpoints = await targets;
+      if (endpoints.length === 0) return 0;
+      const messages: WebhookMessage[] = [];
+      for (const ev of webhookEvents(plan, published)) {
+        for (const ep of endpoints) {
+          if (ep.league_id !== ev.league_id || !subscribes(ep.events, ev.type)) continue;
+          messages.push({
+            endpoint_id: ep.id,
+            id: newMessageId(),
+            type: ev.type,
+            league_id: ev.league_id,
+            body: ev.body,
+          });
+        }
+      }
+      await sendAll(env.WEBHOOK_QUEUE, messages);
+      return messages.length;
+    } catch (err) {
+      log("error", "webhook enqueue failed", { error: err instanceof Error ? err.message : String(err) });
+      return 0;
+    }
+  };
+}
