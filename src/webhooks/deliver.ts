@@ -39,9 +39,9 @@ async function excerptOf(res: Response): Promise<string | null> {
   return text ? text.slice(0, EXCERPT_CHARS) : null;
 }
 
-const describe = (err: unknown): string => {
+const describe = (err: unknown, timeoutMs: number): string => {
   const name = err instanceof Error ? err.name : "";
-  if (name === "TimeoutError" || name === "AbortError") return `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  if (name === "TimeoutError" || name === "AbortError") return `no answer within ${timeoutMs / 1000} s`;
   const msg = err instanceof Error ? err.message : String(err);
   return `request failed: ${msg.slice(0, 150)}`;
 };
@@ -74,6 +74,6 @@ export async function deliverOnce(
     else if (!ok) error = `HTTP ${res.status}`;
     return { ok, status: res.status, error, latencyMs, excerpt };
   } catch (err) {
-    return { ok: false, status: null, error: describe(err), latencyMs: Date.now() - started, excerpt: null };
+    return { ok: false, status: null, error: describe(err, timeoutMs), latencyMs: Date.now() - started, excerpt: null };
   }
 }

@@ -12,6 +12,7 @@ export interface Received {
   body: string;
   json: any;
   redirect: string | undefined;
+  /** performance.now() when the request arrived (the real clock: tests fake Date). */
   at: number;
 }
 
@@ -26,11 +27,18 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
 
 export function fakeReceivers() {
   const received: Received[] = [];
+  /** Non-loopback URLs a delivery tried: answered with a network error here, never sent. */
+  const outside: string[] = [];
   const behaviours = new Map<string, Behaviour>();
   const real = globalThis.fetch;
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (!url.startsWith(RECEIVER)) return real(input, init);
+    if (!url.startsWith(RECEIVER)) {
+      const host = new URL(url).hostname;
+      if (host === "127.0.0.1" || host === "localhost" || host === "[::1]") return real(input, init);
+      outside.push(url);
+      throw new TypeError(`test receivers: refused to send to ${url}`);
+    }
     const body = typeof init?.body === "string" ? init.body : "";
     const r: Received = {
       path: new URL(url).pathname,
@@ -38,7 +46,7 @@ export function fakeReceivers() {
       body,
       json: body ? JSON.parse(body) : undefined,
       redirect: init?.redirect,
-      at: Date.now(),
+      at: performance.now(),
     };
     received.push(r);
     const behave = behaviours.get(r.path) ?? (() => new Response("ok"));
@@ -46,6 +54,7 @@ export function fakeReceivers() {
   });
   return {
     received,
+    outside,
     /** How the receiver at `path` answers (default: 200 "ok"). */
     on: (path: string, b: Behaviour) => behaviours.set(path, b),
     at: (path: string) => received.filter((r) => r.path === path),

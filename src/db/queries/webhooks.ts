@@ -184,13 +184,13 @@ export async function recordDeliveries(
              failing_since = COALESCE(failing_since, ?2),
              enabled = CASE WHEN enabled = 1 AND COALESCE(failing_since, ?2) <= ?2 - ?3 THEN 0 ELSE enabled END,
              disabled_reason = CASE WHEN enabled = 1 AND COALESCE(failing_since, ?2) <= ?2 - ?3
-               THEN 'every delivery failed for ' || (?3 / 86400) || ' days (since ' ||
+               THEN 'every delivery failed for ' || ?6 || ' days (since ' ||
                     strftime('%Y-%m-%dT%H:%M:%SZ', failing_since, 'unixepoch') || '); last attempt: ' || ?4
                ELSE disabled_reason END,
              disabled_at = CASE WHEN enabled = 1 AND COALESCE(failing_since, ?2) <= ?2 - ?3 THEN ?5 ELSE disabled_at END
            WHERE id = ?1`,
         )
-        .bind(h.endpointId, now, disableAfterS, h.last, nowIso),
+        .bind(h.endpointId, now, disableAfterS, h.last, nowIso, String(Math.round(disableAfterS / 86_400))),
     );
   }
   for (const id of new Set(attempts.map((a) => a.endpointId))) {
