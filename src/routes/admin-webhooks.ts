@@ -10,6 +10,7 @@ import {
   changeEndpoint,
   createEndpoint,
   endpointAttempts,
+  endpointDeadLetters,
   getEndpoint,
   removeEndpoint,
   rotateSecret,
@@ -57,4 +58,8 @@ export const adminWebhookRoutes = new Hono<AppEnv>()
   .get("/webhooks/:wid/attempts", async (c) => {
     const { wid } = parseInput(WebhookPath, c.req.param());
     return json(c, { data: await endpointAttempts(c.env, wid) });
+  })
+  .get("/webhooks/:wid/dead-letters", async (c) => {
+    const { wid } = parseInput(WebhookPath, c.req.param());
+    return json(c, { data: await endpointDeadLetters(c.env, wid) });
   });

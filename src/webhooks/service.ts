@@ -18,6 +18,7 @@ import {
   endpointView,
   insertEndpoint,
   listAttempts,
+  listDeadLetters,
   listEndpoints,
   rotateEndpointSecret,
   updateEndpoint,
@@ -183,4 +184,17 @@ export async function endpointAttempts(env: Env, id: string, owner?: string) {
   const db = dbFor(env.DB);
   await requireEndpoint(db, id, owner);
   return (await listAttempts(db, id)).map(attemptJson);
+}
+
+/** Messages that exhausted every attempt, with the body that was signed (for support and replay). */
+export async function endpointDeadLetters(env: Env, id: string, owner?: string) {
+  const db = dbFor(env.DB);
+  await requireEndpoint(db, id, owner);
+  return (await listDeadLetters(db, id)).map((d) => ({
+    message_id: d.messageId,
+    event_type: d.eventType,
+    attempts: d.attempts,
+    dead_at: d.deadAt,
+    body: d.body,
+  }));
 }

@@ -113,6 +113,8 @@ describe("retries follow the contract's schedule", () => {
       body: m.body,
       attempts: MAX_ATTEMPTS,
     });
+    const listed = (await (await admin("GET", `/webhooks/${wid}/dead-letters`)).json()) as any;
+    expect(listed.data).toEqual([expect.objectContaining({ message_id: m.id, attempts: MAX_ATTEMPTS, body: m.body })]);
     // At least once: the same dead letter twice is kept once.
     await consume([{ body: m }], "sports-data-webhooks-dlq");
     expect((await dbRow("SELECT count(*) AS n FROM webhook_dead_letters WHERE message_id = ?", m.id)).n).toBe(1);

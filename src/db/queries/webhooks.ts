@@ -237,4 +237,5 @@ export const listDeadLetters = (db: Db, endpointId: string) =>
     .select()
     .from(webhookDeadLetters)
     .where(eq(webhookDeadLetters.endpointId, endpointId))
-    .orderBy(desc(webhookDeadLetters.deadAt));
+    .orderBy(desc(webhookDeadLetters.deadAt))
+    .limit(100);
