@@ -3,7 +3,7 @@ import type { Sport } from "../domain/codes";
 import { dbFor } from "../db/client";
 import { loadIngestState, writeIngest } from "../db/queries/ingest";
 import { publishAll } from "../live/publish";
-import { startWebhookFanout } from "../webhooks/enqueue";
+import { enqueueWebhooks } from "../webhooks/enqueue";
 import type { Op } from "./ops";
 import { planIngest } from "./plan";
 import { seasonStatsWrites } from "./season-stats";
@@ -11,7 +11,14 @@ import { standingsWrites } from "./standings";
 
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
-export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; unchanged: number }> {
+/**
+ * `defer` keeps work running after the answer (the Ingestor object's waitUntil); without it everything is awaited.
+ */
+export async function ingest(
+  env: Env,
+  ops: Op[],
+  defer?: (work: Promise<unknown>) => void,
+): Promise<{ applied: number; unchanged: number }> {
   const db = dbFor(env.DB);
   const ids = {
     leagues: new Set<string>(),
@@ -54,9 +61,13 @@ export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; un
     search: plan.search,
     searchTeams: [...plan.searchTeams],
   });
-  // Publish only after the commit: a client never sees an update that is not in D1. Webhook endpoints are looked up
-  // while the rooms number the updates; their messages carry the rooms' seq.
-  const enqueueWebhooks = startWebhookFanout(env, db, plan);
-  await enqueueWebhooks(await publishAll(env, plan.updates));
+  // Publish only after the commit: a client never sees an update that is not in D1.
+  const published = await publishAll(env, plan.updates);
+  // Webhook messages carry the rooms' seq, so they follow the publish. The feed's request does not wait for them (with
+  // or without endpoints it costs the same, benchmark P10): answered or not, a commit whose enqueue fails is logged
+  // and not retried, as with socket pushes. Webhooks promise no order (retries reorder them anyway); `seq` does.
+  const webhooks = enqueueWebhooks(env, db, plan, published);
+  if (defer) defer(webhooks);
+  else await webhooks;
   return { applied: plan.applied, unchanged: plan.unchanged };
 }

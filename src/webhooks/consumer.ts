@@ -74,7 +74,8 @@ export async function consumeWebhooks(batch: MessageBatch<WebhookMessage>, env: 
     return;
   }
   const attempts: NewAttempt[] = [];
-  const health = new Map<string, Health>();
+  const succeeded = new Set<string>();
+  const failed = new Map<string, string>();
 
   await Promise.all(
     batch.messages.map(async (msg) => {
@@ -120,16 +121,24 @@ export async function consumeWebhooks(batch: MessageBatch<WebhookMessage>, env: 
         createdAt: iso(now),
       });
       if (isTest) return;
-      const seen = health.get(t.id);
-      if (r.ok) health.set(t.id, { endpointId: t.id, ok: true });
-      else if (!seen || !seen.ok) health.set(t.id, { endpointId: t.id, ok: false, last: r.error ?? "failed" });
+      if (r.ok) succeeded.add(t.id);
+      else failed.set(t.id, r.error ?? "failed");
     }),
   );
 
+  // Health: a success in the batch ends a failure streak (written only if there is one); otherwise a failure counts.
+  const health: Health[] = [
+    ...[...succeeded]
+      .filter((id) => targets.get(id)!.failing_since !== null)
+      .map((id) => ({ endpointId: id, ok: true as const })),
+    ...[...failed]
+      .filter(([id]) => !succeeded.has(id))
+      .map(([id, last]) => ({ endpointId: id, ok: false as const, last })),
+  ];
   // The log of attempts is bookkeeping: if it cannot be written, the acks and retries above still stand (throwing
   // here would retry the whole batch and deliver the successful messages again).
   try {
-    await recordDeliveries(db, attempts, [...health.values()], Math.floor(Date.now() / 1000), DISABLE_AFTER_S);
+    await recordDeliveries(db, attempts, health, Math.floor(Date.now() / 1000), DISABLE_AFTER_S);
   } catch (err) {
     log("error", "webhook attempts not recorded", { error: err instanceof Error ? err.message : String(err) });
   }

@@ -1,6 +1,6 @@
-// The post-commit publish step's webhook part: one queue message per (endpoint, event), sent with sendBatch. Kept
-// cheap for ingest: the endpoint lookup (one statement) runs while the match rooms number the updates, each event's
-// body is built once, and nothing here waits for a receiver. Entitlements and filters are checked again at delivery.
+// The post-commit publish step's webhook part: one queue message per (endpoint, event), sent with sendBatch. Cheap for
+// ingest: one statement finds the endpoints, each event's body is built once, nothing waits for a receiver, and the
+// Ingestor runs it after answering (src/ingest/apply.ts). Entitlements and filters are checked again at delivery.
 import type { Sport } from "../domain/codes";
 import type { Db } from "../db/client";
 import { fanoutTargets } from "../db/queries/webhooks";
@@ -45,38 +45,39 @@ export function webhookEvents(plan: Committed, published: Map<string, Envelope[]
 }
 
 /**
- * Starts the lookup of the endpoints this batch may concern (before the sockets are published to); the returned
- * function, given the published envelopes, enqueues the messages. Never throws: the data is committed, and a failed
- * enqueue is logged like a failed socket push.
+ * One queue message per (endpoint, event) of a committed batch: the enabled endpoints whose account tracks the
+ * event's league and whose filter takes its type, found in one statement, sent with sendBatch. Never throws: the data
+ * is committed, and a failed enqueue is logged like a failed socket push.
  */
-export function startWebhookFanout(env: Env, db: Db, plan: Committed) {
+export async function enqueueWebhooks(
+  env: Env,
+  db: Db,
+  plan: Committed,
+  published: Map<string, Envelope[]>,
+): Promise<number> {
   const leagues = new Set(plan.updates.map((u) => u.league_id));
   for (const row of plan.writes.standings ?? []) leagues.add(String(row.league_id));
-  if (leagues.size === 0) return async (_published: Map<string, Envelope[]>) => 0;
-  const targets = fanoutTargets(db, [...leagues]);
-  targets.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
-  return async (published: Map<string, Envelope[]>): Promise<number> => {
-    try {
-      const endpoints = await targets;
-      if (endpoints.length === 0) return 0;
-      const messages: WebhookMessage[] = [];
-      for (const ev of webhookEvents(plan, published)) {
-        for (const ep of endpoints) {
-          if (ep.league_id !== ev.league_id || !subscribes(ep.events, ev.type)) continue;
-          messages.push({
-            endpoint_id: ep.id,
-            id: newMessageId(),
-            type: ev.type,
-            league_id: ev.league_id,
-            body: ev.body,
-          });
-        }
+  if (leagues.size === 0) return 0;
+  try {
+    const endpoints = await fanoutTargets(db, [...leagues]);
+    if (endpoints.length === 0) return 0;
+    const messages: WebhookMessage[] = [];
+    for (const ev of webhookEvents(plan, published)) {
+      for (const ep of endpoints) {
+        if (ep.league_id !== ev.league_id || !subscribes(ep.events, ev.type)) continue;
+        messages.push({
+          endpoint_id: ep.id,
+          id: newMessageId(),
+          type: ev.type,
+          league_id: ev.league_id,
+          body: ev.body,
+        });
       }
-      await sendAll(env.WEBHOOK_QUEUE, messages);
-      return messages.length;
-    } catch (err) {
-      log("error", "webhook enqueue failed", { error: err instanceof Error ? err.message : String(err) });
-      return 0;
     }
-  };
+    await sendAll(env.WEBHOOK_QUEUE, messages);
+    return messages.length;
+  } catch (err) {
+    log("error", "webhook enqueue failed", { error: err instanceof Error ? err.message : String(err) });
+    return 0;
+  }
 }

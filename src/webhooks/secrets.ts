@@ -44,7 +44,19 @@ export async function sealSecret(env: Pick<Env, "WEBHOOK_SECRETS_KEY">, endpoint
   return `v1.${toBase64(iv)}.${toBase64(new Uint8Array(ct))}`;
 }
 
+/** Opened secrets and their HMAC keys, per isolate (a sealed value never changes; rotation writes a new one). */
+const opened = new Map<string, string>();
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+const remember = <V>(m: Map<string, V>, k: string, v: V) => {
+  if (m.size >= 1000) m.clear();
+  m.set(k, v);
+  return v;
+};
+
 export async function openSecret(env: Pick<Env, "WEBHOOK_SECRETS_KEY">, endpointId: string, sealed: string) {
+  const cacheKey = `${env.WEBHOOK_SECRETS_KEY}\n${endpointId}\n${sealed}`;
+  const known = opened.get(cacheKey);
+  if (known) return known;
   const [version, iv, ct] = sealed.split(".");
   if (version !== "v1" || !iv || !ct) throw new Error("unknown sealed secret format");
   const plain = await crypto.subtle.decrypt(
@@ -52,7 +64,7 @@ export async function openSecret(env: Pick<Env, "WEBHOOK_SECRETS_KEY">, endpoint
     await sealingKey(env),
     fromBase64(ct),
   );
-  return new TextDecoder().decode(plain);
+  return remember(opened, cacheKey, new TextDecoder().decode(plain));
 }
 
 /**
@@ -63,9 +75,12 @@ export async function signatureHeader(secrets: string[], msgId: string, timestam
   const content = enc.encode(`${msgId}.${timestamp}.${body}`);
   const sigs = await Promise.all(
     secrets.map(async (s) => {
-      const key = await crypto.subtle.importKey("raw", secretBytes(s), { name: "HMAC", hash: "SHA-256" }, false, [
-        "sign",
-      ]);
+      const key = await (hmacKeys.get(s) ??
+        remember(
+          hmacKeys,
+          s,
+          crypto.subtle.importKey("raw", secretBytes(s), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]),
+        ));
       return `v1,${toBase64(new Uint8Array(await crypto.subtle.sign("HMAC", key, content)))}`;
     }),
   );

@@ -117,6 +117,7 @@ export interface DeliveryTarget {
   secret: string;
   previous_secret: string | null;
   previous_secret_until: number | null;
+  failing_since: number | null;
   /** The account's tracked league ids now, comma-separated (null: none). */
   tracked: string | null;
 }
@@ -126,7 +127,7 @@ export async function deliveryTargets(db: Db, endpointIds: string[]): Promise<Ma
   const { results } = await db.$client
     .prepare(
       `SELECT e.id, e.account_id, e.url, e.events, e.enabled, e.secret, e.previous_secret, e.previous_secret_until,
-              (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = e.account_id) AS tracked
+              e.failing_since, (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = e.account_id) AS tracked
        FROM webhook_endpoints e WHERE e.id IN (SELECT value FROM json_each(?1))`,
     )
     .bind(JSON.stringify(endpointIds))
