@@ -30,8 +30,10 @@ export async function sendAll(queue: Queue, messages: WebhookMessage[]): Promise
     chunk = [];
     bytes = 0;
   };
+  const sizes = new Map<string, number>(); // one event's body is shared by all its endpoints' messages
   for (const m of messages) {
-    const size = m.body.length + 200;
+    let size = sizes.get(m.body);
+    if (size === undefined) sizes.set(m.body, (size = new TextEncoder().encode(m.body).byteLength + 200));
     if (chunk.length === MAX_BATCH || bytes + size > MAX_BATCH_BYTES) await flush();
     chunk.push({ body: m, contentType: "json" });
     bytes += size;
