@@ -15,8 +15,8 @@ export class Ingestor extends DurableObject<Env> {
     // values (a throw inside would reset the object), and the caller rethrows them.
     return this.ctx.blockConcurrencyWhile(async () => {
       try {
-        // Webhook enqueueing continues after the answer (waitUntil), outside this block: the next batch need not wait.
-        return { ok: true as const, result: await ingest(this.env, ops, (work) => this.ctx.waitUntil(work)) };
+        const { webhooks, ...result } = await ingest(this.env, ops);
+        return { ok: true as const, result, webhooks };
       } catch (err) {
         if (err instanceof ApiError)
           return { ok: false as const, status: err.status, code: err.code, detail: err.detail };

@@ -3,7 +3,8 @@ import type { Sport } from "../domain/codes";
 import { dbFor } from "../db/client";
 import { loadIngestState, writeIngest } from "../db/queries/ingest";
 import { publishAll } from "../live/publish";
-import { enqueueWebhooks } from "../webhooks/enqueue";
+import { webhookEvents } from "../webhooks/enqueue";
+import type { WebhookEvent } from "../webhooks/events";
 import type { Op } from "./ops";
 import { planIngest } from "./plan";
 import { seasonStatsWrites } from "./season-stats";
@@ -11,14 +12,14 @@ import { standingsWrites } from "./standings";
 
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
-/**
- * `defer` keeps work running after the answer (the Ingestor object's waitUntil); without it everything is awaited.
- */
-export async function ingest(
-  env: Env,
-  ops: Op[],
-  defer?: (work: Promise<unknown>) => void,
-): Promise<{ applied: number; unchanged: number }> {
+export interface Ingested {
+  applied: number;
+  unchanged: number;
+  /** The batch's webhook events (bodies carry the rooms' seq), for the caller to enqueue (src/ingest/serial.ts). */
+  webhooks: WebhookEvent[];
+}
+
+export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
   const db = dbFor(env.DB);
   const ids = {
     leagues: new Set<string>(),
@@ -63,11 +64,5 @@ export async function ingest(
   });
   // Publish only after the commit: a client never sees an update that is not in D1.
   const published = await publishAll(env, plan.updates);
-  // Webhook messages carry the rooms' seq, so they follow the publish. The feed's request does not wait for them (with
-  // or without endpoints it costs the same, benchmark P10): answered or not, a commit whose enqueue fails is logged
-  // and not retried, as with socket pushes. Webhooks promise no order (retries reorder them anyway); `seq` does.
-  const webhooks = enqueueWebhooks(env, db, plan, published);
-  if (defer) defer(webhooks);
-  else await webhooks;
-  return { applied: plan.applied, unchanged: plan.unchanged };
+  return { applied: plan.applied, unchanged: plan.unchanged, webhooks: webhookEvents(plan, published) };
 }

@@ -1,8 +1,8 @@
-// The post-commit publish step's webhook part: one queue message per (endpoint, event), sent with sendBatch. Cheap for
-// ingest: one statement finds the endpoints, each event's body is built once, nothing waits for a receiver, and the
-// Ingestor runs it after answering (src/ingest/apply.ts). Entitlements and filters are checked again at delivery.
+// The post-commit publish step's webhook part: the Ingestor turns the rooms' numbered envelopes into webhook events
+// (each body built once); then one queue message per (endpoint, event) is sent with sendBatch, after the feed's
+// answer where there is one (src/ingest/serial.ts). Entitlements and filters are checked again at delivery.
 import type { Sport } from "../domain/codes";
-import type { Db } from "../db/client";
+import { dbFor } from "../db/client";
 import { fanoutTargets } from "../db/queries/webhooks";
 import type { Plan } from "../ingest/plan";
 import type { Envelope } from "../live/messages";
@@ -45,24 +45,17 @@ export function webhookEvents(plan: Committed, published: Map<string, Envelope[]
 }
 
 /**
- * One queue message per (endpoint, event) of a committed batch: the enabled endpoints whose account tracks the
- * event's league and whose filter takes its type, found in one statement, sent with sendBatch. Never throws: the data
- * is committed, and a failed enqueue is logged like a failed socket push.
+ * One queue message per (endpoint, event): the enabled endpoints whose account tracks the event's league and whose
+ * filter takes its type, found in one statement, sent with sendBatch. Never throws: the data is committed, and a failed
+ * enqueue is logged like a failed socket push.
  */
-export async function enqueueWebhooks(
-  env: Env,
-  db: Db,
-  plan: Committed,
-  published: Map<string, Envelope[]>,
-): Promise<number> {
-  const leagues = new Set(plan.updates.map((u) => u.league_id));
-  for (const row of plan.writes.standings ?? []) leagues.add(String(row.league_id));
-  if (leagues.size === 0) return 0;
+export async function enqueueWebhooks(env: Env, events: WebhookEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
   try {
-    const endpoints = await fanoutTargets(db, [...leagues]);
+    const endpoints = await fanoutTargets(dbFor(env.DB), [...new Set(events.map((e) => e.league_id))]);
     if (endpoints.length === 0) return 0;
     const messages: WebhookMessage[] = [];
-    for (const ev of webhookEvents(plan, published)) {
+    for (const ev of events) {
       for (const ep of endpoints) {
         if (ep.league_id !== ev.league_id || !subscribes(ep.events, ev.type)) continue;
         messages.push({
