@@ -16,6 +16,8 @@ export default defineConfig({
           WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key",
           // Replays a fuzzing run: FUZZ_SEED=<seed printed by a run> npm test (test/reliability/fuzz.test.ts).
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+          // The UTC time of day every test file starts at (test/helpers/setup.ts); default 11:00:00.
+          TEST_CLOCK: process.env.TEST_CLOCK ?? "",
         },
       },
     })),

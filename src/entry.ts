@@ -91,7 +91,14 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
         const auth = await authenticateMcpKey(request, env);
         if (auth instanceof Response) return auth;
         // Ids only, the shape an OAuth grant carries, so tools never branch on how the caller signed in.
-        const principal: Principal = { type: "api_key", accountId: auth.accountId, keyId: auth.keyId };
+        const principal: Principal = {
+          type: "api_key",
+          accountId: auth.accountId,
+          keyId: auth.keyId,
+          plan: auth.plan,
+          tracked: auth.tracked,
+          dataVersion: auth.dataVersion,
+        };
         (ctx as ExecutionContext & { props: unknown }).props = principal;
         return mcp.fetch(request, env, ctx);
       }

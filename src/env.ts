@@ -15,10 +15,15 @@ export interface AuthContext {
 }
 
 /**
- * Who an MCP request is, as its own credentials say: ids only. Plan, scopes and leagues are read at use
- * (src/auth/entitlements.ts), so nothing a session or an OAuth grant carries can decide them.
+ * Who an MCP request is, as its own credentials say. Plan and leagues are read at use (src/auth/entitlements.ts), so
+ * nothing a session or an OAuth grant carries can decide them; `plan`, `tracked` (league ids, comma-separated) and
+ * `dataVersion` are set only for API keys, as this request's own key check read them (one read per call, not two).
  */
-export type Principal = Pick<AuthContext, "type" | "accountId" | "keyId">;
+export type Principal = Pick<AuthContext, "type" | "accountId" | "keyId"> & {
+  plan?: Plan;
+  tracked?: string;
+  dataVersion?: string | null;
+};
 
 export interface AppEnv {
   /** OAUTH_PROVIDER: helpers the OAuth provider puts on the env of its default handler (this app). */

@@ -2,7 +2,7 @@
 // WebSocket Hibernation API: the object can be evicted between messages; state lives in its SQLite storage and
 // each socket's attachment.
 import { isFinished } from "../src/domain/codes";
-import type { Envelope, MatchUpdates } from "../src/live/messages";
+import type { Envelope, FeedLine, MatchUpdates } from "../src/live/messages";
 import { SocketObject } from "./socket-object";
 
 /** The contract promises at least 1000; trimming in steps of 1000 keeps the work per publish small. */
@@ -10,6 +10,12 @@ const KEEP = 1000;
 const TRIM_AT = 2000;
 
 export class MatchRoom extends SocketObject {
+  /**
+   * Open MCP subscription feeds (src/mcp/listen.ts). In memory: a feed is an open RPC stream, which keeps the object
+   * awake; if the object goes away the stream errors and the client's subscription ends (it re-listens).
+   */
+  private feeds = new Set<ReadableStreamDefaultController<Uint8Array>>();
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, msg TEXT NOT NULL)");
@@ -35,7 +41,40 @@ export class MatchRoom extends SocketObject {
     this.noteLeague(mu.league_id);
     const sockets = this.ctx.getWebSockets().filter((ws) => this.mayReceive(ws, mu.league_id));
     this.broadcast(sockets, frames, final ? (ws) => ws.close(1000, "match finished") : undefined);
+    if (envelopes.length) this.feed({ seq: envelopes[envelopes.length - 1]!.seq, final });
     return envelopes;
+  }
+
+  /**
+   * A feed of this match's publishes for an MCP `subscriptions/listen` stream: one JSON line per publish, ending
+   * after the final whistle. The Worker checked the match and the caller before asking, and re-checks the caller's
+   * entitlement at each delivery (the one check, src/auth/entitlements.ts); a feed carries no match data.
+   */
+  listen(): ReadableStream<Uint8Array> {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    return new ReadableStream<Uint8Array>({
+      start: (c) => {
+        controller = c;
+        this.feeds.add(c);
+      },
+      cancel: () => {
+        this.feeds.delete(controller);
+      },
+    });
+  }
+
+  private feed(line: FeedLine) {
+    const bytes = new TextEncoder().encode(`${JSON.stringify(line)}\n`);
+    for (const c of this.feeds) {
+      try {
+        c.enqueue(bytes);
+        if (line.final) c.close();
+      } catch {
+        // The reader went away without cancelling (its isolate ended): forget it.
+        this.feeds.delete(c);
+      }
+      if (line.final) this.feeds.delete(c);
+    }
   }
 
   /** The match's league, kept from its first upgrade or publish: entitlement changes are checked against it. */

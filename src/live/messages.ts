@@ -18,3 +18,9 @@ export interface MatchUpdates {
   league_id: string;
   updates: LiveUpdate[];
 }
+
+/** One line per publish on a room's MCP subscription feed (MatchRoom.listen): its last seq, and whether it was final. */
+export interface FeedLine {
+  seq: number;
+  final: boolean;
+}

@@ -1,6 +1,15 @@
 // Compact text a model reads well, beside each tool's structuredContent.
-import { periodLabel } from "../domain/codes";
-import type { Event, League, MatchDetail, MatchListItem, Standings } from "../domain/schemas";
+import { periodLabel, type Sport } from "../domain/codes";
+import type {
+  BasketballStandingRow,
+  Event,
+  H2H,
+  League,
+  MatchDetail,
+  MatchListItem,
+  StandingRow,
+  Standings,
+} from "../domain/schemas";
 
 const STATUS: Record<number, string> = {
   1: "scheduled",
@@ -38,12 +47,27 @@ export function eventLine(e: Event): string {
   return `${at}${e.type.replace(/_/g, " ")}${e.team ? ` (${e.team})` : ""}${who ? `: ${who}` : ""}${e.detail ? ` – ${e.detail}` : ""}`;
 }
 
-export function standingsLines(s: Standings): string {
-  return s.standings
-    .map((r) =>
-      "points" in r
-        ? `${r.position}. ${r.team} ${r.points} pts (P${r.played} W${r.won} D${r.drawn} L${r.lost}, GD ${r.goal_difference})`
-        : `${r.position}. ${r.team} ${r.won}-${r.lost} (${r.win_pct.toFixed(3)}, GB ${r.games_behind})`,
-    )
-    .join("\n");
+/** "1. Arsenal 25 pts (P10 W8 D1 L1, GD +15)" / "1. Celtics 10–2 W–L (.833), GB 0, points 1120–1010" */
+function standingsLine(sport: Sport, r: StandingRow): string {
+  if (sport === "football" && "drawn" in r) {
+    const gd = r.goal_difference > 0 ? `+${r.goal_difference}` : String(r.goal_difference);
+    return `${r.position}. ${r.team} ${r.points} pts (P${r.played} W${r.won} D${r.drawn} L${r.lost}, GD ${gd})`;
+  }
+  const b = r as BasketballStandingRow;
+  return `${b.position}. ${b.team} ${b.won}–${b.lost} W–L (${pct(b.win_pct)}), GB ${b.games_behind}, points ${b.points_for}–${b.points_against}`;
+}
+const pct = (p: number) => p.toFixed(3).replace(/^0/, "");
+
+/** "Premier League table (as of …):" then one line per team; `before` names the match for a kickoff snapshot. */
+export function standingsText(league: string, sport: Sport, s: Standings, before?: string): string {
+  const head = `${league} table${before ? ` before ${before}` : ""} (as of ${s.as_of}):`;
+  return [head, ...s.standings.map((r) => standingsLine(sport, r))].join("\n");
+}
+
+/** Football "3 played, 1–1–1 (W–D–L for Arsenal), goals 4–4"; basketball "3 played, 2–1 (W–L for …), points …". */
+export function h2hSummary(m: Pick<MatchDetail, "home_team" | "away_team" | "sport">, s: H2H["summary"]): string {
+  const who = `${m.home_team} v ${m.away_team}: ${s.played} played`;
+  if (m.sport === "basketball")
+    return `${who}, ${s.home_team_wins}–${s.away_team_wins} (W–L for ${m.home_team}), points ${s.home_team_goals}–${s.away_team_goals}`;
+  return `${who}, ${s.home_team_wins}–${s.draws}–${s.away_team_wins} (W–D–L for ${m.home_team}), goals ${s.home_team_goals}–${s.away_team_goals}`;
 }

@@ -1,55 +1,55 @@
 // The MCP server for one request (SDK v2, served statelessly by agents' createMcpHandler): the tools of
-// src/mcp/tools.ts for the caller this request's own credentials name. Each call reads the caller's entitlement
-// now, spends the plan's call budget, and only then runs the tool.
+// src/mcp/tools.ts and the match resources of src/mcp/resources.ts for the caller this request's own credentials
+// name. Each call reads the caller's entitlement now, spends the plan's call budget, and only then runs.
 import { McpServer } from "@modelcontextprotocol/server";
-import { env } from "cloudflare:workers";
-import { loadEntitlement } from "../auth/entitlements";
-import { PLAN_LIMITS } from "../domain/codes";
-import { primaryDb } from "../db/client";
 import type { Principal } from "../env";
-import { spend } from "../limits/lease";
 import { log } from "../log";
+import { admit } from "./admit";
+import { parseArgs, published } from "./input";
+import { registerMatchResource } from "./resources";
+import { memoized } from "./result-cache";
 import { TOOLS, ToolError, type Tool, type ToolContext } from "./tools";
 
 const errorResult = (text: string) => ({ isError: true, content: [{ type: "text" as const, text }] });
 
-export function buildServer(principal: Principal | undefined): McpServer {
-  const server = new McpServer({ name: "sports-data", version: "2.0.0" });
+/**
+ * `era`: both read the match resources; only 2026-07-28 requests are told they can subscribe (updates arrive over
+ * `subscriptions/listen`, src/mcp/listen.ts), since stateless 2025-era serving has no stream to deliver them on.
+ */
+export function buildServer(principal: Principal | undefined, era: "legacy" | "modern" = "legacy"): McpServer {
+  const server = new McpServer(
+    { name: "sports-data", version: "2.0.0" },
+    era === "modern" ? { capabilities: { resources: { subscribe: true } } } : undefined,
+  );
   for (const t of TOOLS) {
     server.registerTool(
       t.name,
       {
         description: t.description,
-        inputSchema: t.input,
+        inputSchema: published(t.input),
+        // The SDK checks every successful result's structuredContent against this before it leaves.
+        outputSchema: t.output,
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       async (args: Record<string, unknown>) => {
-        // The Worker authenticates every request before it gets here; no identity means no data.
-        if (!principal) return errorResult("not authenticated");
-        const db = primaryDb(env.DB);
-        const ent = await loadEntitlement(db, principal.accountId);
-        if (!ent) return errorResult("this account no longer exists");
-        // The plan's MCP budget, per key (API keys) or per account (OAuth). A refused call runs nothing (CONTRACT.md
-        // "Abuse limits"); the isolate's lease decides most calls without a Durable Object round trip.
-        const limit = PLAN_LIMITS[ent.plan].mcpPerMinute;
-        const holder = principal.keyId ?? `account:${principal.accountId}`;
-        const decision = await spend(() => env.KEY_LIMITER.getByName(holder), holder, "mcp", limit);
-        if (!decision.allowed) {
-          return errorResult(
-            `rate limited: the ${ent.plan} plan allows ${limit} tool calls per minute; retry in ${decision.retryAfter} s`,
-          );
-        }
-        const auth = { ...principal, plan: ent.plan, scopes: ["mcp:invoke" as const] };
-        return runTool(t, { db, auth, now: new Date() }, args);
+        // Bad arguments cost nothing: no entitlement read, no budget spent (src/mcp/input.ts says why we parse here).
+        const input = parseArgs(t.input, args);
+        if (!input.ok) return errorResult(input.message);
+        const admitted = await admit(principal);
+        if (typeof admitted === "string") return errorResult(admitted);
+        return memoized<ToolResult>(t.name, admitted, input.data, () => runTool(t, admitted, input.data));
       },
     );
   }
+  registerMatchResource(server, principal);
   return server;
 }
 
-async function runTool(t: Tool, ctx: ToolContext, args: Record<string, unknown>) {
+type ToolResult = Awaited<ReturnType<typeof runTool>>;
+
+async function runTool(t: Tool, ctx: ToolContext, input: Record<string, unknown>) {
   try {
-    const out = await t.run(ctx, t.input.parse(args));
+    const out = await t.run(ctx, input);
     return { content: [{ type: "text" as const, text: out.text }], structuredContent: out.structured };
   } catch (err) {
     if (err instanceof ToolError) return errorResult(err.message);

@@ -5,30 +5,15 @@
 // rate limit still counts it; what a hit saves is the data query, the JSON and the ETag hash.
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import { ByteLru } from "../lru";
 
 interface Entry {
   body: string;
   headers: [string, string][];
-  bytes: number;
 }
 
-const MAX_BYTES = 16 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 512 * 1024;
-const entries = new Map<string, Entry>();
-let bytes = 0;
-
-function remember(key: string, e: Entry) {
-  const old = entries.get(key);
-  if (old) bytes -= old.bytes;
-  entries.set(key, e);
-  bytes += e.bytes;
-  // Least recently used first (a Map iterates in insertion order; hits re-insert).
-  for (const [k, v] of entries) {
-    if (bytes <= MAX_BYTES) break;
-    entries.delete(k);
-    bytes -= v.bytes;
-  }
-}
+const entries = new ByteLru<Entry>(16 * 1024 * 1024);
 
 const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -47,8 +32,6 @@ export const responseCache = createMiddleware<AppEnv>(async (c, next) => {
   const key = keyOf(c.req.url, scope);
   const hit = entries.get(key);
   if (hit) {
-    entries.delete(key);
-    entries.set(key, hit);
     c.res = new Response(hit.body, { status: 200, headers: hit.headers });
     return;
   }
@@ -60,7 +43,7 @@ export const responseCache = createMiddleware<AppEnv>(async (c, next) => {
   const headers: [string, string][] = [...c.res.headers.entries()].filter(([k]) => k !== "set-cookie");
   headers.push(["etag", etag]);
   c.res = new Response(body, { status: 200, headers });
-  if (body.length <= MAX_ENTRY_BYTES) remember(key, { body, headers, bytes: body.length * 2 + key.length * 2 });
+  if (body.length <= MAX_ENTRY_BYTES) entries.set(key, { body, headers }, body.length * 2 + key.length * 2);
 });
 
 /** For tests: how many responses are cached. */

@@ -1,21 +1,27 @@
-// P5: MCP `tools/call get_matches` through the MCP SDK client vs the REST list for the same data (sequential
-// calls, alternating rounds, same key and Worker).
+// P5: MCP `tools/call get_matches` vs the REST list for the same data (sequential calls, alternating rounds, same
+// key and Worker), with a 2025-era client (MCP SDK v1, stateless: each call an SSE answer) and a 2026-07-28 client
+// (MCP SDK v2 `@modelcontextprotocol/client`: a JSON answer per call).
 import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { connectModern } from "../e2e/mcp-v2.ts";
 import { abRounds, benchKeys, median, pinAll } from "./lib.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CALLS = Number(process.env.CALLS ?? 150); // per round and side; the scale plan allows 3000 tool calls/min
 
-export async function p5(w) {
+export async function p5(w, era = "2025") {
   pinAll();
   const [key] = await benchKeys(w, 1);
   const day = new Date().toISOString().slice(0, 10);
-  const client = new Client({ name: "bench", version: "1" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${w.base}/v1/mcp`), { requestInit: { headers: { "x-api-key": key } } }),
-  );
+  let client;
+  if (era === "2026") client = await connectModern(w.base, { "x-api-key": key });
+  else {
+    client = new Client({ name: "bench", version: "1" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${w.base}/v1/mcp`), { requestInit: { headers: { "x-api-key": key } } }),
+    );
+  }
   const rest = async () => {
     const t = performance.now();
     const res = await fetch(`${w.base}/v1/football/matches?date=${day}&limit=20`, { headers: { "x-api-key": key } });

@@ -1,7 +1,7 @@
 // A 2026-07-28 client (MCP SDK v2, @modelcontextprotocol/client) against the running Worker: the same URL serves the
 // modern stateless protocol and 2025-era clients (test/e2e/mcp.test.ts).
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectModern, watch } from "./mcp-v2";
 import { startWorker, type RunningWorker } from "./worker";
 
 let w: RunningWorker;
@@ -12,12 +12,7 @@ afterAll(async () => {
   await w?.stop();
 });
 
-async function connect(headers: Record<string, string>) {
-  // `auto` probes with server/discover and uses 2026-07-28 when the server offers it (the default is the 2025 handshake).
-  const client = new Client({ name: "e2e-modern", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${w.base}/v1/mcp`), { requestInit: { headers } }));
-  return client;
-}
+const connect = (headers: Record<string, string>) => connectModern(w.base, headers);
 
 describe("MCP SDK v2 client (2026-07-28) with an API key", () => {
   it("negotiates the 2026-07-28 revision and calls tools, seeing only the account's leagues", async () => {
@@ -44,5 +39,29 @@ describe("MCP SDK v2 client (2026-07-28) with an API key", () => {
     expect((leagues.structuredContent as any).leagues.map((l: any) => l.id)).toEqual(["lg_bb_nba"]);
     await client.close();
     await other.close();
+  });
+});
+
+describe("watching a match from an MCP client (resources + subscriptions/listen)", () => {
+  it("an ingest commit reaches the subscriber as notifications/resources/updated; the final whistle completes it", async () => {
+    const client = await connect({ "x-api-key": w.demoKey });
+    const live = await client.listResources();
+    const target = live.resources.find((r) => r.uri.startsWith("sports://football/matches/"));
+    expect(target, "a live football match is listed").toBeDefined();
+    const detail = JSON.parse(((await client.readResource({ uri: target!.uri })).contents[0] as { text: string }).text);
+    const w8 = await watch(client, [target!.uri]);
+    expect(w8.subscription.honoredFilter.resourceSubscriptions).toEqual([target!.uri]);
+    const change = { op: "match", id: detail.id, sport: "football", league_id: detail.league.id };
+    const sent = performance.now();
+    expect((await w.ingest([{ ...change, home_score: detail.home_score + 1 }])).status).toBe(200);
+    expect(await w8.until(1)).toBe(1);
+    expect(w8.updates[0]!.uri).toBe(target!.uri);
+    expect(w8.updates[0]!.at - sent).toBeLessThan(1000);
+    const after = JSON.parse(((await client.readResource({ uri: target!.uri })).contents[0] as { text: string }).text);
+    expect(after.home_score).toBe(detail.home_score + 1);
+    expect((await w.ingest([{ ...change, status_code: 3 }])).status).toBe(200);
+    expect(await w8.subscription.closed).toBe("graceful");
+    expect(w8.updates).toHaveLength(2);
+    await client.close();
   });
 });

@@ -24,9 +24,9 @@ afterAll(async () => {
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
 
 describe("MCP SDK Client + StreamableHTTPClientTransport with an API key", () => {
-  it("lists 8 tools and calls every one of them", async () => {
+  it("lists 13 tools and calls every one of them", async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(8);
+    expect(tools).toHaveLength(13);
     const live = await client.callTool({ name: "get_matches", arguments: { sport: "football", status: "live" } });
     expect(live.isError).toBeFalsy();
     expect(text(live)).toMatch(/\d+–\d+ .*, (\d+'|Half-time)/);
@@ -43,12 +43,25 @@ describe("MCP SDK Client + StreamableHTTPClientTransport with an API key", () =>
       ["get_match_lineups", { match_id: id }],
       ["get_standings", { league_id: "lg_fb_eng1" }],
       ["get_head_to_head", { match_id: id }],
+      ["get_matches", { sport: "football" }],
+      ["get_leaders", { league_id: "lg_fb_eng1", stat: "goals" }],
+      ["search", { query: "arsenal" }],
     ];
+    const match = (await client.callTool({ name: "get_match", arguments: { match_id: id } })).structuredContent as any;
+    const players = await client.callTool({ name: "get_match_players", arguments: { match_id: id } });
+    const line = (players.structuredContent as any).home[0];
+    calls.push(
+      ["get_match_players", { match_id: id }],
+      ["get_team", { team_id: match.match.home_team_id }],
+      ["get_player", { player_id: line.player_id }],
+    );
+    // The client checks each structuredContent against the tool's published outputSchema.
     for (const [name, args] of calls) {
       const r = await client.callTool({ name, arguments: args });
       expect(r.isError, `${name}: ${text(r)}`).toBeFalsy();
       expect(r.structuredContent).toBeDefined();
       expect(text(r).length).toBeGreaterThan(10);
     }
+    expect(new Set(calls.map(([name]) => name))).toEqual(new Set(tools.map((t) => t.name)));
   });
 });

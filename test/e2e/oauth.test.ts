@@ -7,6 +7,7 @@ import * as oauth from "oauth4webapi";
 import type { Browser, Page } from "playwright-core";
 import { chromiumAvailable, launchChromium } from "./chromium";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectModern, watch } from "./mcp-v2";
 import { startWorker, type RunningWorker } from "./worker";
 
 const REDIRECT = "http://127.0.0.1:5999/callback"; // never reached: the browser's navigation to it is intercepted
@@ -119,10 +120,20 @@ describe.skipIf(!chromiumAvailable)("OAuth 2.0 for MCP with oauth4webapi and Chr
         requestInit: { headers: { authorization: `Bearer ${tokens.access_token}` } },
       }),
     );
-    expect((await mcp.listTools()).tools).toHaveLength(8);
+    expect((await mcp.listTools()).tools).toHaveLength(13);
     const live = await mcp.callTool({ name: "get_matches", arguments: { status: "live" } });
     expect(live.isError).toBeFalsy();
     await mcp.close();
+
+    // The same token with a 2026-07-28 client: tools, and a subscription that an ingest commit reaches.
+    const modern = await connectModern(w.base, { authorization: `Bearer ${tokens.access_token}` });
+    expect(modern.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+    const { resources } = await modern.listResources();
+    const match = JSON.parse(((await modern.readResource({ uri: resources[0]!.uri })).contents[0] as any).text);
+    const watching = await watch(modern, [resources[0]!.uri]);
+    await w.ingest([{ op: "match", id: match.id, sport: match.sport, league_id: match.league.id, home_score: 99 }]);
+    expect(await watching.until(1)).toBe(1);
+    await modern.close();
 
     const refreshed = await oauth.processRefreshTokenResponse(
       as,

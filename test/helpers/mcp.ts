@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 
 /** Reads a Streamable HTTP answer: JSON, or the first JSON-RPC message of an SSE stream. */
-async function readRpc(res: Response): Promise<any> {
+export async function readRpc(res: Response): Promise<any> {
   const type = res.headers.get("content-type") ?? "";
   if (type.includes("application/json")) return res.json();
   const text = await res.text();
@@ -51,4 +51,19 @@ export async function mcpSession(headers: Record<string, string>, path?: string)
     call: async (name: string, args: Record<string, unknown> = {}) =>
       (await rpc("tools/call", { name, arguments: args })).body.result,
   };
+}
+
+/**
+ * A 2026-07-28 client (MCP SDK v2, `@modelcontextprotocol/client`) talking to the Worker in this isolate: the SDK's
+ * own transport, its requests answered by `exports.default.fetch`.
+ */
+export async function modernClient(headers: Record<string, string>) {
+  const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+  const client = new Client({ name: "workerd-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  const transport = new StreamableHTTPClientTransport(new URL("http://127.0.0.1:8787/v1/mcp"), {
+    requestInit: { headers },
+    fetch: (url, init) => exports.default.fetch(new Request(url, init)),
+  });
+  await client.connect(transport);
+  return client;
 }

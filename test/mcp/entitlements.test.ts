@@ -104,7 +104,8 @@ describe("tool failures", () => {
     const session = await mcpSession({ "x-api-key": s.key });
     await env.DB.prepare("ALTER TABLE leagues RENAME TO leagues_away").run();
     try {
-      const r = await session.call("list_leagues");
+      // A call no earlier one in this file made: a result kept from one (src/mcp/result-cache.ts) reads no table.
+      const r = await session.call("get_standings", { league_id: "lg_fb_eng1" });
       expect(r.isError).toBe(true);
       expect(r.content[0].text).toMatch(/^internal error; quote [0-9a-f-]{36} to support$/);
       expect(JSON.stringify(r)).not.toMatch(/leagues|SQL|no such table/i);

@@ -147,9 +147,28 @@ export async function accountEntitlement(db: Db, accountId: string) {
   return db.$client
     .prepare(
       `SELECT plan, entitlement_version AS version,
-              (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = accounts.id) AS tracked
+              (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = accounts.id) AS tracked,
+              (SELECT value FROM meta WHERE key = 'data_version') AS data_version
        FROM accounts WHERE id = ?`,
     )
     .bind(accountId)
-    .first<{ plan: Plan; version: number; tracked: string | null }>();
+    .first<{ plan: Plan; version: number; tracked: string | null; data_version: string | null }>();
+}
+
+/**
+ * An account's entitlement and whether the credential that opened a long-lived channel still stands (the API key not
+ * revoked, the OAuth grant not revoked), in one statement: what an MCP subscription re-checks before each delivery.
+ */
+export async function credentialEntitlement(db: Db, accountId: string, keyId: string | null, grantId: string | null) {
+  return db.$client
+    .prepare(
+      `SELECT plan, entitlement_version AS version,
+              (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = accounts.id) AS tracked,
+              (?2 IS NOT NULL AND NOT EXISTS
+                 (SELECT 1 FROM api_keys WHERE id = ?2 AND account_id = accounts.id AND revoked_at IS NULL)) AS key_gone,
+              EXISTS (SELECT 1 FROM revoked_grants WHERE grant_id = ?3) AS grant_revoked
+       FROM accounts WHERE id = ?1`,
+    )
+    .bind(accountId, keyId, grantId)
+    .first<{ plan: Plan; version: number; tracked: string | null; key_gone: number; grant_revoked: number }>();
 }

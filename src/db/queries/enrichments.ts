@@ -4,6 +4,7 @@ import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Sport } from "../../domain/codes";
 import type { Event, H2H, Lineup, StatRow, StandingRow, Standings } from "../../domain/schemas";
+import type { BasketballPlayerLine, FootballPlayerLine } from "../../domain/people-schemas";
 import type { Db } from "../client";
 import { boxLine } from "../../domain/box-score";
 import { matchEvents, matchLineups, matchStats, matches, playerLines, standingsSnapshots } from "../schema";
@@ -147,12 +148,8 @@ export async function getH2H(
 }
 
 /** The box score: each side's lines in feed order; none before kickoff. */
-export const getBoxScore: EnrichmentLoader<{ home: Record<string, unknown>[]; away: Record<string, unknown>[] }> = (
-  db,
-  sport,
-  id,
-  accountId,
-) =>
+type Line = FootballPlayerLine | BasketballPlayerLine;
+export const getBoxScore: EnrichmentLoader<{ home: Line[]; away: Line[] }> = (db, sport, id, accountId) =>
   withVisibleMatch(
     db,
     sport,

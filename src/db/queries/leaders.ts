@@ -24,14 +24,14 @@ export interface LeaderRow {
   matches: number;
 }
 
-/** The league's current season and its leaders; undefined when the league is unknown or not tracked. */
+/** The league's name, current season and leaders; undefined for an unknown, other-sport or untracked league. */
 export async function getLeaders(db: Db, sport: Sport, leagueId: string, stat: LeaderStat, accountId: string) {
   const { column, index } = STAT[stat];
   const d1 = db.$client;
   const [league, rows] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
-        "SELECT l.season FROM leagues l JOIN tracked_leagues t ON t.league_id = l.id AND t.account_id = ?2 WHERE l.id = ?1 AND l.sport = ?3",
+        "SELECT l.season, l.name FROM leagues l JOIN tracked_leagues t ON t.league_id = l.id AND t.account_id = ?2 WHERE l.id = ?1 AND l.sport = ?3",
       )
       .bind(leagueId, accountId, sport),
     d1
@@ -45,5 +45,5 @@ export async function getLeaders(db: Db, sport: Sport, leagueId: string, stat: L
   ]);
   const l = league!.results[0];
   if (!l) return undefined;
-  return { season: String(l.season), rows: rows!.results as unknown as LeaderRow[] };
+  return { season: String(l.season), league: String(l.name), rows: rows!.results as unknown as LeaderRow[] };
 }

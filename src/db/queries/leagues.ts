@@ -22,9 +22,10 @@ export function listTrackedLeagues(db: Db, sport: Sport, accountId: string): Pro
     .orderBy(asc(leagues.country), asc(leagues.name), asc(leagues.id));
 }
 
-export type LeagueStandings = { found: false } | { found: true; standings: Standings | null };
+export type LeagueStandings =
+  { found: false } | { found: true; league: { name: string; sport: Sport }; standings: Standings | null };
 
-/** Current table of a tracked league; `standings: null` when the league has none (e.g. a cup). */
+/** Current table of a tracked league (and the league's name and sport); `standings: null` when it has none (a cup). */
 export async function currentStandings(
   db: Db,
   sport: Sport | undefined,
@@ -32,15 +33,23 @@ export async function currentStandings(
   accountId: string,
 ): Promise<LeagueStandings> {
   const [row] = await db
-    .select({ season: leagues.season, asOf: standings.asOf, rows: standings.rows })
+    .select({
+      name: leagues.name,
+      sport: leagues.sport,
+      season: leagues.season,
+      asOf: standings.asOf,
+      rows: standings.rows,
+    })
     .from(leagues)
     .innerJoin(trackedLeagues, and(eq(trackedLeagues.leagueId, leagues.id), eq(trackedLeagues.accountId, accountId)))
     .leftJoin(standings, and(eq(standings.leagueId, leagues.id), eq(standings.season, leagues.season)))
     .where(and(eq(leagues.id, leagueId), sport ? eq(leagues.sport, sport) : undefined));
   if (!row) return { found: false };
-  if (row.rows === null || row.asOf === null) return { found: true, standings: null };
+  const league = { name: row.name, sport: row.sport };
+  if (row.rows === null || row.asOf === null) return { found: true, league, standings: null };
   return {
     found: true,
+    league,
     standings: {
       league_id: leagueId,
       season: row.season,

@@ -158,19 +158,40 @@ export function matchListStatements(db: Db, f: MatchFilter, limit: number, after
   return [bindBuilt(db, built.page, values), bindBuilt(db, built.total, values)] as const;
 }
 
-export async function listMatches(db: Db, f: MatchFilter, limit: number, after?: Cursor) {
-  const [page, totals] = await db.$client.batch<unknown>(
-    matchListStatements(db, f, limit, after) as unknown as D1PreparedStatement[],
-  );
-  const rows = (page!.results ?? []) as MatchListItem[];
+export interface MatchPage {
+  rows: MatchListItem[];
+  total: number;
+  next: Cursor | null;
+}
+
+/** One list page from its two results (page rows, total). */
+function toPage(page: D1Result<unknown>, totals: D1Result<unknown>, limit: number): MatchPage {
+  const rows = (page.results ?? []) as MatchListItem[];
   const more = rows.length > limit;
   if (more) rows.length = limit;
   const last = rows[rows.length - 1];
   return {
     rows,
-    total: Number((totals!.results?.[0] as { total?: number } | undefined)?.total ?? 0),
+    total: Number((totals.results?.[0] as { total?: number } | undefined)?.total ?? 0),
     next: more && last ? { kickoffTs: last.kickoff_ts, id: last.id } : null,
   };
+}
+
+export interface MatchListRequest {
+  filter: MatchFilter;
+  limit: number;
+  after?: Cursor;
+}
+
+/** Several lists in one D1 batch (one round trip), each answered as listMatches answers it. */
+export async function listMatchPages(db: Db, lists: readonly MatchListRequest[]): Promise<MatchPage[]> {
+  const stmts = lists.flatMap((l) => matchListStatements(db, l.filter, l.limit, l.after));
+  const results = await db.$client.batch<unknown>(stmts as unknown as D1PreparedStatement[]);
+  return lists.map((l, i) => toPage(results[2 * i]!, results[2 * i + 1]!, l.limit));
+}
+
+export async function listMatches(db: Db, f: MatchFilter, limit: number, after?: Cursor): Promise<MatchPage> {
+  return (await listMatchPages(db, [{ filter: f, limit, after }]))[0]!;
 }
 
 /** A match the account may see (its league is tracked), or undefined. */

@@ -36,14 +36,15 @@ function text(kind: Kind, others: number, exact: boolean) {
   return t;
 }
 
-export async function search(
+/** One sport's ranked rows: exact name, then a prefix of the name's first word, then of a later word; by name. */
+async function searchRows(
   db: Db,
   sport: Sport,
   q: string,
   kind: Kind | undefined,
   limit: number,
   tracked: readonly string[],
-) {
+): Promise<Ranked[]> {
   const ws = words(q);
   if (ws.length === 0) return [];
   const driver = ws.reduce((a, b) => (b.length > a.length ? b : a));
@@ -62,28 +63,51 @@ export async function search(
   );
   const results = await d1.batch<Row>(stmts);
   const seen = new Set<string>();
-  const exact: Row[] = [];
-  const rest: Row[] = [];
+  const rows: Ranked[] = [];
   results.forEach((r, i) => {
     for (const row of r.results) {
       const id = `${row.kind}:${row.ref_id}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      (i % 2 === 0 ? exact : rest).push(row);
+      rows.push({ ...row, sport, exact: i % 2 === 0 });
     }
   });
-  // Ranked: exact name, then a prefix of the name's first word, then of a later word; by name within each.
-  const byRank = (a: Row, b: Row) => a.class - b.class || (a.folded < b.folded ? -1 : a.folded > b.folded ? 1 : 0);
-  return [...exact.sort(byRank), ...rest.sort(byRank)].slice(0, limit).map(toHit(sport));
+  return rows.sort(byRank).slice(0, limit);
 }
 
-const toHit =
-  (sport: Sport) =>
-  (r: Row): SearchHit => ({
-    type: r.kind,
-    id: r.ref_id,
-    name: r.name,
-    sport,
-    ...(r.kind === "player" && r.team_id ? { team_id: r.team_id } : {}),
-    ...(r.country ? { country: r.country } : {}),
-  });
+type Ranked = Row & { sport: Sport; exact: boolean };
+const byRank = (a: Ranked, b: Ranked) =>
+  Number(b.exact) - Number(a.exact) || a.class - b.class || (a.folded < b.folded ? -1 : a.folded > b.folded ? 1 : 0);
+
+export async function search(
+  db: Db,
+  sport: Sport,
+  q: string,
+  kind: Kind | undefined,
+  limit: number,
+  tracked: readonly string[],
+) {
+  return (await searchRows(db, sport, q, kind, limit, tracked)).map(toHit);
+}
+
+/** Several sports at once (MCP's search without a sport): each sport's ranking, merged by the same order. */
+export async function searchSports(
+  db: Db,
+  sports: readonly Sport[],
+  q: string,
+  kind: Kind | undefined,
+  limit: number,
+  tracked: readonly string[],
+) {
+  const lists = await Promise.all(sports.map((s) => searchRows(db, s, q, kind, limit, tracked)));
+  return lists.flat().sort(byRank).slice(0, limit).map(toHit);
+}
+
+const toHit = (r: Ranked): SearchHit => ({
+  type: r.kind,
+  id: r.ref_id,
+  name: r.name,
+  sport: r.sport,
+  ...(r.kind === "player" && r.team_id ? { team_id: r.team_id } : {}),
+  ...(r.country ? { country: r.country } : {}),
+});

@@ -1,0 +1,46 @@
+// The gate in front of everything an MCP request runs: a tool call, a resource read, a subscription.
+import { env } from "cloudflare:workers";
+import { leagueSet, loadEntitlement } from "../auth/entitlements";
+import { PLAN_LIMITS } from "../domain/codes";
+import { primaryDb } from "../db/client";
+import type { Principal } from "../env";
+import { spend } from "../limits/lease";
+import type { ToolContext } from "./tools";
+
+/**
+ * The per-call gate of every tool call, resource read and subscription: the caller's entitlement read now, and the
+ * plan's MCP budget spent (per key for API keys, per account for OAuth). A refused call runs nothing (CONTRACT.md
+ * "Abuse limits"); the isolate's lease decides most calls without a Durable Object round trip. A string is the
+ * refusal, worded for the caller.
+ */
+export async function admit(principal: Principal | undefined): Promise<ToolContext | string> {
+  // The Worker authenticates every request before it gets here; no identity means no data.
+  if (!principal) return "not authenticated";
+  const db = primaryDb(env.DB);
+  // API keys: plan and leagues as this request's key check just read them. OAuth: read now (a grant carries ids only).
+  const ent =
+    principal.plan !== undefined && principal.tracked !== undefined
+      ? { plan: principal.plan, leagues: leagueSet(principal.tracked), dataVersion: principal.dataVersion }
+      : await loadEntitlement(db, principal.accountId);
+  if (!ent) return "this account no longer exists";
+  const plan = ent.plan;
+  const limit = PLAN_LIMITS[plan].mcpPerMinute;
+  const holder = principal.keyId ?? `account:${principal.accountId}`;
+  const decision = await spend(() => env.KEY_LIMITER.getByName(holder), holder, "mcp", limit);
+  if (!decision.allowed) {
+    return `rate limited: the ${plan} plan allows ${limit} tool calls per minute; retry in ${decision.retryAfter} s`;
+  }
+  return {
+    db,
+    auth: {
+      type: principal.type,
+      accountId: principal.accountId,
+      keyId: principal.keyId,
+      plan,
+      scopes: ["mcp:invoke" as const],
+    },
+    tracked: [...ent.leagues],
+    dataVersion: ent.dataVersion ?? null,
+    now: new Date(),
+  };
+}

@@ -1,0 +1,261 @@
+// `subscriptions/listen` (MCP 2026-07-28) on match resources: `notifications/resources/updated` for each ingest
+// commit that changes a subscribed match, while the caller may see it, until the final whistle (CONTRACT.md "MCP
+// (second round)").
+//
+// The events live in the matches' MatchRoom Durable Objects, not in this isolate, so each listen request gets the
+// SDK's own handler (agents' wrapper does not take a `bus`) over a ServerEventBus that reads the rooms' feeds. The
+// SDK keeps the wire semantics (ack first, filtering, subscription ids, the graceful `complete`); this file decides
+// what is subscribable, re-checks the caller before every delivery, and ends the stream when nothing is left.
+import { createMcpHandler, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
+import { loadHolderEntitlement, mayReceive, type Entitlement, type Holder } from "../auth/entitlements";
+import { isFinished } from "../domain/codes";
+import { primaryDb } from "../db/client";
+import { getMatch } from "../db/queries/matches";
+import type { Principal } from "../env";
+import { log } from "../log";
+import type { FeedLine } from "../live/messages";
+import { admit } from "./admit";
+import { parseMatchUri } from "./resources";
+import { buildServer } from "./server";
+
+/** Resources one listen may name; a client watching more opens more listens. */
+export const MAX_LISTEN_URIS = 20;
+/** How old the entitlement a delivery is checked against may be (CONTRACT.md: at most 2 s). */
+const RECHECK_MS = 1000;
+
+export interface Listener extends Holder {
+  principal: Principal;
+  /** OAuth access tokens: expiry in epoch seconds; the stream ends with the token. */
+  expiresAt?: number;
+}
+
+/** Whether this POST is a listen request: 2026-07-28 requests name their method in `Mcp-Method` (the SDK checks it). */
+export const isListenRequest = (request: Request) =>
+  request.method === "POST" && request.headers.get("mcp-method") === "subscriptions/listen";
+
+const rpcError = (id: unknown, code: number, message: string) =>
+  Response.json({ jsonrpc: "2.0", id: id ?? null, error: { code, message } });
+
+/** One subscribed match: its URI, league (for the delivery check) and, unless it already finished, its room's feed. */
+interface Feed {
+  uri: string;
+  leagueId: string;
+  stream?: ReadableStream<Uint8Array>;
+}
+
+export async function serveListen(request: Request, env: Env, who: Listener): Promise<Response> {
+  const body = (await request
+    .clone()
+    .json()
+    .catch(() => undefined)) as { id?: unknown; params?: { notifications?: { resourceSubscriptions?: unknown } } };
+  const uris = body?.params?.notifications?.resourceSubscriptions;
+  let feeds: Feed[] = [];
+  // Anything malformed goes to the SDK as is, which answers it by the spec (-32602, header mismatch, …).
+  if (Array.isArray(uris) && uris.every((u) => typeof u === "string")) {
+    if (uris.length > MAX_LISTEN_URIS) {
+      return rpcError(body.id, -32602, `Invalid params: at most ${MAX_LISTEN_URIS} resourceSubscriptions per listen`);
+    }
+    const ctx = await admit(who.principal);
+    if (typeof ctx === "string") return rpcError(body.id, -32600, ctx);
+    const found = await Promise.all(
+      uris.map(async (uri) => {
+        const ref = parseMatchUri(uri);
+        const match = ref && (await getMatch(ctx.db, ref.sport, ref.id, ctx.auth.accountId));
+        return { uri, match };
+      }),
+    );
+    const missing = found.find((f) => !f.match);
+    if (missing) {
+      return rpcError(
+        body.id,
+        -32602,
+        `Invalid params: no match at ${missing.uri} (resources are sports://{sport}/matches/{id} of tracked leagues)`,
+      );
+    }
+    // The room is asked for its feed before the SDK acknowledges, so nothing committed after the ack is missed. A
+    // match that has finished gets no feed: the stream completes right after the ack.
+    feeds = await Promise.all(
+      found.map(async ({ uri, match }) => ({
+        uri,
+        leagueId: match!.league.id,
+        stream: isFinished(match!.status_code) ? undefined : await env.MATCH_ROOM.getByName(match!.id).listen(),
+      })),
+    );
+  }
+
+  const bus = new MatchFeedBus(feeds, (leagueId) => deliverable(env, who, leagueId));
+  const handler = createMcpHandler(() => buildServer(who.principal, "modern"), {
+    bus,
+    legacy: "reject",
+    onerror: (e) => log("warn", "mcp listen", { error: e.message }),
+  });
+  const res = await handler.fetch(request);
+  if (!res.body || !(res.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
+    bus.close();
+    return res;
+  }
+  const out = relay(res.body);
+  // Every match finished (or stopped being visible): the SDK's graceful close sends the `complete` result.
+  bus.onDone = () => void handler.close();
+  // The caller lost the right to any of it (key or grant revoked, token expired) or a room went away: the stream
+  // breaks, and a client that re-listens is told why (401, or a fresh feed).
+  bus.onFail = (reason) => {
+    out.fail(reason);
+    void handler.close();
+  };
+  bus.start();
+  return new Response(out.body, res);
+}
+
+/** Re-checked before each delivery: the credential still stands and the account still tracks the league. */
+async function deliverable(env: Env, who: Listener, leagueId: string): Promise<"ok" | "league" | "credential"> {
+  if (who.expiresAt !== undefined && who.expiresAt * 1000 <= Date.now()) return "credential";
+  const ent = await recentEntitlement(env, who);
+  if (!ent) return "credential";
+  return mayReceive(ent, leagueId) ? "ok" : "league";
+}
+
+/** Entitlements read for deliveries in this isolate, shared by its streams for up to RECHECK_MS. */
+const recent = new Map<string, { at: number; ent: Promise<Entitlement | undefined> }>();
+
+function recentEntitlement(env: Env, h: Holder): Promise<Entitlement | undefined> {
+  const key = `${h.accountId}|${h.keyId ?? ""}|${h.grantId ?? ""}`;
+  const now = Date.now();
+  const hit = recent.get(key);
+  if (hit && now - hit.at < RECHECK_MS) return hit.ent;
+  if (recent.size > 1000) for (const [k, v] of recent) if (now - v.at >= RECHECK_MS) recent.delete(k);
+  const ent = loadHolderEntitlement(primaryDb(env.DB), h);
+  recent.set(key, { at: now, ent });
+  ent.catch(() => recent.delete(key));
+  return ent;
+}
+
+/**
+ * The SDK's event seam over the subscribed matches' room feeds: each feed line (one ingest commit) becomes a
+ * `resource_updated` event for the SDK's listen router, after the delivery check. `publish` also delivers locally,
+ * as the interface requires (nothing here publishes: events come from the rooms).
+ */
+export class MatchFeedBus implements ServerEventBus {
+  private listeners = new Set<(e: ServerEvent) => void>();
+  private readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
+  private open: number;
+  private closed = false;
+  onDone?: () => void;
+  onFail?: (reason: Error) => void;
+
+  constructor(
+    private feeds: Feed[],
+    private check: (leagueId: string) => Promise<"ok" | "league" | "credential">,
+  ) {
+    this.open = feeds.length;
+  }
+
+  publish(event: ServerEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch (e) {
+        log("warn", "mcp listen listener failed", { error: String(e) });
+      }
+    }
+  }
+
+  subscribe(listener: (e: ServerEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.close();
+    };
+  }
+
+  /** Starts reading the feeds (after the SDK has subscribed its router); ends at once if none is open. */
+  start(): void {
+    if (this.closed) return;
+    const live = this.feeds.filter((f) => f.stream);
+    this.open = live.length;
+    if (this.open === 0) return this.done();
+    for (const f of live) void this.pump(f, f.stream!.getReader());
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const r of this.readers) r.cancel().catch(() => {});
+    for (const f of this.feeds) if (f.stream && !f.stream.locked) f.stream.cancel().catch(() => {});
+  }
+
+  private done() {
+    if (this.closed) return;
+    this.close();
+    this.onDone?.();
+  }
+
+  private async pump(feed: Feed, reader: ReadableStreamDefaultReader<Uint8Array>) {
+    this.readers.push(reader);
+    const decoder = new TextDecoder();
+    let buffered = "";
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || this.closed) break;
+        buffered += decoder.decode(value, { stream: true });
+        let nl: number;
+        while ((nl = buffered.indexOf("\n")) >= 0) {
+          const line = JSON.parse(buffered.slice(0, nl)) as FeedLine;
+          buffered = buffered.slice(nl + 1);
+          const verdict = await this.check(feed.leagueId);
+          if (this.closed) return;
+          if (verdict === "credential") return this.fail(new Error("credentials no longer valid"));
+          if (verdict === "league") {
+            await reader.cancel().catch(() => {});
+            return this.feedEnded();
+          }
+          this.publish({ kind: "resource_updated", uri: feed.uri });
+          if (line.final) break;
+        }
+      }
+      this.feedEnded();
+    } catch (e) {
+      if (!this.closed) this.fail(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  private feedEnded() {
+    if (--this.open === 0) this.done();
+  }
+
+  private fail(reason: Error) {
+    if (this.closed) return;
+    this.close();
+    this.onFail?.(reason);
+  }
+}
+
+/** The SDK's SSE body, passed through, with a way to cut it short (a client sees a dropped stream, not `complete`). */
+function relay(source: ReadableStream<Uint8Array>) {
+  const reader = source.getReader();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let failed = false;
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+    async pull(c) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (failed) return;
+      if (done) c.close();
+      else c.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return {
+    body,
+    fail(reason: Error) {
+      if (failed) return;
+      failed = true;
+      // Ended without the listen's result: to the client, a dropped stream (it re-listens and learns why).
+      controller.close();
+      reader.cancel(reason).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// Tool results are reused while the data stands still (src/mcp/result-cache.ts): an identical call is answered from
+// the isolate's memory, an ingest commit makes the next call read afresh, and accounts tracking other leagues never
+// share an answer.
+import { describe, expect, it } from "vitest";
+import { cachedResults } from "../../src/mcp/result-cache";
+import { admin, createKey } from "../helpers/admin";
+import { ingestOps } from "../helpers/live";
+import { mcpSession } from "../helpers/mcp";
+import { seed } from "../helpers/seed";
+
+const s = await seed(["eng1", "euroleague"]);
+await ingestOps([
+  {
+    op: "match",
+    id: "m_cache_live",
+    sport: "football",
+    league_id: "lg_fb_eng1",
+    home_team_id: "tm_fb_arsenal",
+    away_team_id: "tm_fb_chelsea",
+    kickoff_ts: Math.floor(Date.now() / 1000) - 1800,
+    status_code: 2,
+    home_score: 0,
+    away_score: 0,
+  },
+]);
+const mcp = await mcpSession({ "x-api-key": s.key });
+
+describe("MCP tool results while the data stands still", () => {
+  it("an identical call is answered from memory; an ingest commit makes the next one read afresh", async () => {
+    const first = await mcp.call("get_matches", { sport: "football", status: "live" });
+    const kept = cachedResults();
+    const again = await mcp.call("get_matches", { sport: "football", status: "live" });
+    expect(cachedResults()).toBe(kept);
+    expect(again.structuredContent).toEqual(first.structuredContent);
+
+    const m = first.structuredContent.matches.find((x: any) => x.id === "m_cache_live");
+    await ingestOps([
+      { op: "match", id: m.id, sport: "football", league_id: m.league_id, home_score: m.home_score + 3 },
+    ]);
+    const after = await mcp.call("get_matches", { sport: "football", status: "live" });
+    expect(after.structuredContent.matches.find((x: any) => x.id === m.id).home_score).toBe(m.home_score + 3);
+    expect(cachedResults()).toBe(kept + 1);
+  });
+
+  it("another account's leagues make another answer", async () => {
+    const { id } = (await (await admin("POST", "/accounts", { email: "bb-cache@example.com" })).json()) as any;
+    await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_bb_euroleague"] });
+    const other = await mcpSession({ "x-api-key": (await createKey(id)).key });
+    await mcp.call("list_leagues", {});
+    const theirs = await other.call("list_leagues", {});
+    expect(theirs.structuredContent.leagues.map((l: any) => l.id)).toEqual(["lg_bb_euroleague"]);
+    const ours = await mcp.call("list_leagues", {});
+    expect(ours.structuredContent.leagues.map((l: any) => l.id)).toContain("lg_fb_eng1");
+  });
+});
