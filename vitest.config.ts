@@ -13,6 +13,7 @@ export default defineConfig({
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           ADMIN_TOKEN: "test-admin-token",
           INGEST_TOKEN: "test-ingest-token",
+          WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key",
           // Replays a fuzzing run: FUZZ_SEED=<seed printed by a run> npm test (test/reliability/fuzz.test.ts).
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           // The UTC time of day every test file starts at (test/helpers/setup.ts); default 11:00:00.

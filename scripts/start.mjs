@@ -5,7 +5,7 @@
 // left serving the port.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 const HOST = "127.0.0.1";
@@ -13,6 +13,13 @@ const KEY_FILE = ".wrangler/demo-api-key";
 const KEY = /^sk_test_[0-9A-Za-z]{43}$/;
 // Loopback only: no metrics, and no fetch of the `request.cf` placeholder from workers.cloudflare.com.
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+
+/** The `NAME=value` lines of a .dev.vars file, as [name, line]. */
+const varLines = (file) =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => /^[A-Z_]+=/.test(l))
+    .map((l) => [l.slice(0, l.indexOf("=")), l]);
 
 function fail(message) {
   console.error(`npm start: ${message}`);
@@ -42,13 +49,19 @@ function readDevVars() {
     copyFileSync(".dev.vars.example", ".dev.vars");
     console.log("created .dev.vars from .dev.vars.example");
   }
+  if (existsSync(".dev.vars.example")) {
+    // Secrets added to the example since .dev.vars was made (e.g. WEBHOOK_SECRETS_KEY) are appended; values kept.
+    const have = new Set(varLines(".dev.vars").map(([name]) => name));
+    const missing = varLines(".dev.vars.example").filter(([name]) => !have.has(name));
+    if (missing.length > 0) {
+      appendFileSync(".dev.vars", `\n${missing.map(([, line]) => line).join("\n")}\n`);
+      console.log(`added ${missing.map(([name]) => name).join(", ")} to .dev.vars from .dev.vars.example`);
+    }
+  }
   const vars = Object.fromEntries(
-    readFileSync(".dev.vars", "utf8")
-      .split("\n")
-      .filter((l) => /^[A-Z_]+=/.test(l))
-      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).trim()]),
+    varLines(".dev.vars").map(([name, line]) => [name, line.slice(line.indexOf("=") + 1).trim()]),
   );
-  for (const name of ["ADMIN_TOKEN", "INGEST_TOKEN"])
+  for (const name of ["ADMIN_TOKEN", "INGEST_TOKEN", "WEBHOOK_SECRETS_KEY"])
     if (!vars[name])
       fail(`.dev.vars has no ${name}: add a line ${name}=<any long random text> (see .dev.vars.example).`);
   return vars;

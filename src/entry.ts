@@ -19,6 +19,10 @@ import {
   mcpChallenge,
 } from "./mcp/front";
 import { problemResponse } from "./errors";
+import { webhookQueue } from "./webhooks/consumer";
+
+/** The Worker's queue handler: webhook deliveries and their dead-letter queue (src/webhooks/consumer.ts). */
+export const queue = (batch: MessageBatch, env: Env): Promise<void> => webhookQueue(batch, env);
 
 type Handler = { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };
 

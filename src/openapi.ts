@@ -4,6 +4,7 @@ import { z } from "zod";
 import { SPORTS, type Scope } from "./domain/codes";
 import { LeadersQuery, SearchQuery } from "./domain/people-schemas";
 import { H2HQuery, IdParam, MatchListQuery, registry } from "./domain/schemas";
+import { webhookAdminPaths, webhookEvents } from "./openapi-webhooks";
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const problem = (description: string) => ({
@@ -208,6 +209,7 @@ export function openApiDocument(baseUrl: string) {
     },
   ]);
   paths["/v1/ws/live"] = ws("Live updates of every live match in the account's tracked leagues, both sports", []);
+  Object.assign(paths, webhookAdminPaths());
 
   return {
     openapi: "3.1.0",
@@ -218,15 +220,22 @@ export function openApiDocument(baseUrl: string) {
         "Football and basketball leagues, matches, timelines, stats, lineups, standings and head-to-head.",
         "Status codes: 1 scheduled, 2 live, 3 finished, 4 postponed, 5 cancelled, 6 walkover, 7 interrupted, 8 abandoned, 9 finished after penalties (score before the shoot-out), 10 finished after extra time.",
         "Times: `*_ts` are Unix epoch seconds (UTC), `*_at` RFC 3339 UTC. New fields may appear at any time.",
+        "Webhooks: match changes of the tracked leagues are POSTed to an account's endpoints, signed per Standard Webhooks; see `webhooks` for each event's payload and the operator API under /internal/admin for managing endpoints.",
       ].join("\n\n"),
     },
     servers: [{ url: baseUrl }],
     paths,
+    webhooks: webhookEvents(),
     components: {
       schemas,
       securitySchemes: {
         ApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key" },
         Bearer: { type: "http", scheme: "bearer", description: "The API key as a bearer token." },
+        AdminToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "The deployment's ADMIN_TOKEN secret (internal operator API only).",
+        },
         ApiKeyQuery: {
           type: "apiKey",
           in: "query",

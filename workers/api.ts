@@ -1,6 +1,6 @@
 // Worker entry: composes the app, the MCP handler and the OAuth provider; exports handlers and Durable Objects.
 import { buildApp } from "../src/app";
-import { makeFetch } from "../src/entry";
+import { makeFetch, queue } from "../src/entry";
 import { scheduledPoll } from "../src/ingest/feeds/scheduled";
 import { mcpHandler } from "../src/mcp/handler";
 
@@ -15,4 +15,5 @@ const fetch = makeFetch(buildApp(), { fetch: mcpHandler });
 export default {
   fetch,
   scheduled: (_controller, env, ctx) => ctx.waitUntil(scheduledPoll(env)),
+  queue,
 } satisfies ExportedHandler<Env>;

@@ -15,7 +15,8 @@ export class Ingestor extends DurableObject<Env> {
     // values (a throw inside would reset the object), and the caller rethrows them.
     return this.ctx.blockConcurrencyWhile(async () => {
       try {
-        return { ok: true as const, result: await ingest(this.env, ops) };
+        const { webhooks, ...result } = await ingest(this.env, ops);
+        return { ok: true as const, result, webhooks };
       } catch (err) {
         if (err instanceof ApiError)
           return { ok: false as const, status: err.status, code: err.code, detail: err.detail };

@@ -231,3 +231,4 @@ export const refreshTokens = sqliteTable("refresh_tokens", {
   seenAt: text("seen_at").notNull(),
 });
 export * from "./schema-people";
+export * from "./schema-webhooks";

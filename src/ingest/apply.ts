@@ -3,6 +3,8 @@ import type { Sport } from "../domain/codes";
 import { dbFor } from "../db/client";
 import { loadIngestState, writeIngest } from "../db/queries/ingest";
 import { publishAll } from "../live/publish";
+import { webhookEvents } from "../webhooks/enqueue";
+import type { WebhookEvent } from "../webhooks/events";
 import type { Op } from "./ops";
 import { planIngest } from "./plan";
 import { seasonStatsWrites } from "./season-stats";
@@ -10,7 +12,14 @@ import { standingsWrites } from "./standings";
 
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
-export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; unchanged: number }> {
+export interface Ingested {
+  applied: number;
+  unchanged: number;
+  /** The batch's webhook events (bodies carry the rooms' seq), for the caller to enqueue (src/ingest/serial.ts). */
+  webhooks: WebhookEvent[];
+}
+
+export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
   const db = dbFor(env.DB);
   const ids = {
     leagues: new Set<string>(),
@@ -54,6 +63,6 @@ export async function ingest(env: Env, ops: Op[]): Promise<{ applied: number; un
     searchTeams: [...plan.searchTeams],
   });
   // Publish only after the commit: a client never sees an update that is not in D1.
-  await publishAll(env, plan.updates);
-  return { applied: plan.applied, unchanged: plan.unchanged };
+  const published = await publishAll(env, plan.updates);
+  return { applied: plan.applied, unchanged: plan.unchanged, webhooks: webhookEvents(plan, published) };
 }

@@ -11,6 +11,7 @@ import { dbFor } from "../db/client";
 import { seedDemo } from "../demo/seed";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest } from "../errors";
+import { adminWebhookRoutes } from "./admin-webhooks";
 import { json } from "./respond";
 import { parseBody, parseInput } from "./validate";
 
@@ -75,4 +76,6 @@ export const adminRoutes = new Hono<AppEnv>()
     const { running } = await parseBody(c.req.raw, SimulatorBody);
     const sim = c.env.SIMULATOR.getByName("demo");
     return json(c, running ? await sim.start(Number(c.env.SIMULATOR_TICK_MS) || 2000) : await sim.stop());
-  });
+  })
+  // Webhook endpoints (behind the same token check: the middleware above runs for every route of this app).
+  .route("/", adminWebhookRoutes);

@@ -10,5 +10,5 @@ import { parseBody } from "./validate";
 
 export const ingestRoutes = new Hono<AppEnv>().post("/", requireSecret("INGEST_TOKEN"), async (c) => {
   const { ops } = await parseBody(c.req.raw, IngestBody, MAX_BODY_BYTES);
-  return json(c, await ingestInOrder(c.env, ops));
+  return json(c, await ingestInOrder(c.env, ops, (work) => c.executionCtx.waitUntil(work)));
 });

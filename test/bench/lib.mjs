@@ -82,7 +82,12 @@ export async function startHarness(opts = {}) {
     workers: [
       {
         configPath: opts.configPath ?? "./wrangler.toml",
-        secrets: { ADMIN_TOKEN: adminToken, INGEST_TOKEN: ingestToken, FEED_TOKEN: "" },
+        secrets: {
+          ADMIN_TOKEN: adminToken,
+          INGEST_TOKEN: ingestToken,
+          FEED_TOKEN: "",
+          WEBHOOK_SECRETS_KEY: `bench-${crypto.randomUUID()}`,
+        },
         vars: { ...(opts.vars ?? {}) },
       },
     ],

@@ -32,7 +32,10 @@ export async function startWorker(
   const adminToken = `admin-${crypto.randomUUID()}`;
   const ingestToken = `ingest-${crypto.randomUUID()}`;
   const envFile = join(dir, "test.env");
-  writeFileSync(envFile, `ADMIN_TOKEN=${adminToken}\nINGEST_TOKEN=${ingestToken}\nFEED_TOKEN=\n`);
+  writeFileSync(
+    envFile,
+    `ADMIN_TOKEN=${adminToken}\nINGEST_TOKEN=${ingestToken}\nFEED_TOKEN=\nWEBHOOK_SECRETS_KEY=e2e-${crypto.randomUUID()}\n`,
+  );
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
   const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir], {
     env,

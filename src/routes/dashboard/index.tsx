@@ -1,19 +1,10 @@
 /** @jsxImportSource hono/jsx */
-// /dashboard: sign-up/in, API keys, tracked leagues, plan & usage. Server-rendered; works without JS (the copy
+// /dashboard: sign-up/in, API keys, tracked leagues, webhooks, plan & usage. Server-rendered; works without JS (the copy
 // button is the only script). Every POST checks the CSRF token; every page is no-store with a strict CSP.
 import { Hono, type Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { createApiKey, revokeOwnKey, setTrackedLeagues } from "../../auth/service";
-import {
-  csrfOk,
-  currentSession,
-  endSession,
-  preSessionCsrf,
-  preSessionToken,
-  startSession,
-  type Session,
-} from "../../auth/sessions";
+import { csrfOk, endSession, preSessionCsrf, preSessionToken, startSession } from "../../auth/sessions";
 import { revokeGrant } from "../../auth/oauth-grants";
 import { Credentials } from "../../auth/password-policy";
 import { signIn, signUp } from "../../auth/sign-in";
@@ -22,19 +13,18 @@ import { IdParam } from "../../domain/schemas";
 import { dbFor } from "../../db/client";
 import { listKeys } from "../../db/queries/accounts";
 import { allLeagues, trackedLeagueIds } from "../../db/queries/leagues";
-import type { AppEnv } from "../../env";
 import { ApiError, badRequest } from "../../errors";
 import { clientIp } from "../../limits/attempts";
 import type { UsageMinute } from "../../limits/rate";
 import { COPY_SCRIPT, STYLE } from "./assets";
 import { SignInPage, SignUpPage } from "./auth-pages";
+import { form, forbidden, requireSession, type DashEnv } from "./guard";
 import { KeysPage, type KeyRow } from "./keys-page";
-import { CSP, Layout } from "./layout";
+import { CSP } from "./layout";
 import { AppsPage } from "./apps-page";
 import { LeaguesPage } from "./leagues-page";
 import { PlanPage } from "./plan-page";
-
-type DashEnv = AppEnv & { Variables: AppEnv["Variables"] & { session: Session } };
+import { webhookPages } from "./webhooks";
 
 /** Where to go after signing in: only back into an OAuth authorization (never an open redirect). */
 function nextOf(raw: string | undefined): string | undefined {
@@ -52,32 +42,6 @@ function retryIn(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
   return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
-
-async function form(c: Context) {
-  const body = await c.req.parseBody({ all: true });
-  const str = (k: string) => (typeof body[k] === "string" ? (body[k] as string) : "");
-  const list = (k: string) => [body[k] ?? []].flat().filter((v): v is string => typeof v === "string");
-  return { str, list };
-}
-
-const forbidden = (c: Context) =>
-  c.html(
-    <Layout title="Form expired">
-      <p>This form was not sent from this site or has expired. Go back, reload the page and try again.</p>
-    </Layout>,
-    403,
-  );
-
-const requireSession = createMiddleware<DashEnv>(async (c, next) => {
-  const session = await currentSession(c, dbFor(c.env.DB));
-  if (!session) return c.redirect("/dashboard/sign-in", 303);
-  c.set("session", session);
-  if (c.req.method === "POST") {
-    const { str } = await form(c);
-    if (!csrfOk(c, str("_csrf"), session.csrfToken)) return forbidden(c);
-  }
-  await next();
-});
 
 async function keyRows(env: Env, accountId: string): Promise<{ rows: KeyRow[]; usage: UsageMinute[][] }> {
   const keys = await listKeys(dbFor(env.DB), accountId);
@@ -209,6 +173,8 @@ export const dashboardRoutes = new Hono<DashEnv>()
     await setTrackedLeagues(c.env, c.get("session").accountId, list("league_ids"));
     return c.redirect("/dashboard/leagues?saved=1", 303);
   })
+
+  .route("/webhooks", webhookPages)
 
   .get("/apps", requireSession, async (c) => {
     const s = c.get("session");

@@ -22,6 +22,7 @@ export function Layout(props: { title: string; email?: string; csrf?: string; ch
             <nav aria-label="Settings">
               <a href="/dashboard/keys">API keys</a>
               <a href="/dashboard/leagues">Tracked leagues</a>
+              <a href="/dashboard/webhooks">Webhooks</a>
               <a href="/dashboard/apps">Connected apps</a>
               <a href="/dashboard/plan">Plan &amp; usage</a>
               <form method="post" action="/dashboard/sign-out" class="inline">

@@ -1,0 +1,192 @@
+// Webhooks (CONTRACT.md "Webhooks"): event types, the admin API's bodies and answers, and each event's payload.
+// The validators, the OpenAPI document (its `webhooks` section) and the dashboard use these.
+import { z } from "zod";
+import { SPORTS } from "./codes";
+import { Event, registry, ScoreData, StandingRow } from "./schemas";
+
+export const WEBHOOK_EVENTS = [
+  "match.status_changed",
+  "match.score_updated",
+  "match.event_added",
+  "match.finished",
+  "standings.updated",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+/** Sent by "send test event"; not an event an endpoint subscribes to. */
+export const TEST_EVENT = "webhook.test";
+export type DeliveredType = WebhookEventType | typeof TEST_EVENT;
+
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  "match.status_changed": "A match's status code changed (the WebSocket `status_change`).",
+  "match.score_updated": "Score, period, minute or clock of a live match changed (the WebSocket `score_update`).",
+  "match.event_added": "A timeline event was added: goal, card, substitution … (the WebSocket `event_added`).",
+  "match.finished": "A match reached a final status (3, 9 or 10), with the final score.",
+  "standings.updated": "A league table was recomputed after a final whistle, with the new table.",
+};
+
+/** At most this many endpoints per account: each one multiplies ingest's fan-out. */
+export const MAX_ENDPOINTS_PER_ACCOUNT = 20;
+
+// ---------- admin API and dashboard bodies ----------
+export const WebhookEvents = z
+  .array(z.enum(WEBHOOK_EVENTS))
+  .min(1, "choose at least one event, or omit `events` for all")
+  .max(WEBHOOK_EVENTS.length * 4)
+  .transform((a) => [...new Set(a)])
+  .describe("Event types to receive; omitted or null: all, including types added later.");
+
+export const WebhookUrl = z
+  .string()
+  .trim()
+  .min(1, "required")
+  .max(2000, "at most 2000 characters")
+  .describe(
+    "Where to POST. Production: `https://` to a public host. Staging and local also accept `http://` loopback.",
+  );
+
+const Description = z.string().trim().max(200, "at most 200 characters");
+
+export const CreateWebhookBody = z.object({
+  url: WebhookUrl,
+  events: WebhookEvents.nullable().optional(),
+  description: Description.nullable().optional(),
+});
+
+export const UpdateWebhookBody = z
+  .object({
+    enabled: z.boolean().optional().describe("false disables the endpoint (pending deliveries are dropped)."),
+    events: WebhookEvents.nullable().optional(),
+    description: Description.nullable().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), "give at least one of enabled, events, description");
+
+// ---------- admin API answers ----------
+export const WebhookEndpoint = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    description: z.string().nullable(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)).nullable().describe("null: every event type."),
+    enabled: z.boolean(),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .describe("Why the endpoint was disabled (by its owner or after 3 days of failures)."),
+    disabled_at: z.string().nullable(),
+    failing_since_at: z
+      .string()
+      .nullable()
+      .describe("First failed attempt since the last success; null while healthy."),
+    previous_secret_expires_at: z
+      .string()
+      .nullable()
+      .describe("After a rotation, the previous secret also signs until this time."),
+    created_at: z.string(),
+  })
+  .register(registry, { id: "WebhookEndpoint" });
+
+export const WebhookEndpointCreated = WebhookEndpoint.extend({
+  secret: z.string().describe("`whsec_` + base64 of 32 bytes. Returned only here (and by rotate-secret)."),
+}).register(registry, { id: "WebhookEndpointCreated" });
+
+export const WebhookEndpointList = z
+  .object({ data: z.array(WebhookEndpoint) })
+  .register(registry, { id: "WebhookEndpointList" });
+
+export const WebhookAttempt = z
+  .object({
+    id: z.number().int(),
+    message_id: z.string().describe("The `webhook-id` header: the same on every attempt of one message."),
+    event_type: z.string(),
+    attempt: z.number().int().describe("1 for the first delivery, 2 for the first retry …"),
+    outcome: z.enum(["delivered", "retrying", "failed", "dead_lettered"]),
+    response_status: z.number().int().nullable().describe("HTTP status of the answer; null without one."),
+    error: z.string().nullable(),
+    latency_ms: z.number().int().nullable(),
+    response_excerpt: z.string().nullable().describe("At most 200 characters of the answer's body."),
+    retry_in: z.number().int().nullable().describe("Seconds until the next attempt (outcome `retrying`)."),
+    created_at: z.string(),
+  })
+  .register(registry, { id: "WebhookAttempt" });
+
+export const WebhookAttemptList = z
+  .object({ data: z.array(WebhookAttempt) })
+  .register(registry, { id: "WebhookAttemptList" });
+
+// ---------- payloads ----------
+const matchBase = {
+  match_id: z.string(),
+  sport: z.enum(SPORTS),
+  league_id: z.string(),
+  seq: z.number().int().describe("The match stream's seq (as on the WebSockets)."),
+};
+const payload = <T extends string, D extends z.ZodType>(type: T, id: string, data: D, description: string) =>
+  z
+    .object({
+      type: z.literal(type),
+      timestamp: z.string().describe("RFC 3339 UTC time of the change (the same on every retry)."),
+      data,
+    })
+    .describe(description)
+    .register(registry, { id, description });
+
+export const WebhookPayloads = {
+  "match.status_changed": payload(
+    "match.status_changed",
+    "WebhookMatchStatusChanged",
+    z.object({ ...matchBase, from: z.number().int(), to: z.number().int() }),
+    WEBHOOK_EVENT_DESCRIPTIONS["match.status_changed"],
+  ),
+  "match.score_updated": payload(
+    "match.score_updated",
+    "WebhookMatchScoreUpdated",
+    ScoreData.extend(matchBase),
+    WEBHOOK_EVENT_DESCRIPTIONS["match.score_updated"],
+  ),
+  "match.event_added": payload(
+    "match.event_added",
+    "WebhookMatchEventAdded",
+    Event.omit({ seq: true }).extend({
+      ...matchBase,
+      event_seq: z.number().int().describe("The event's own position in the timeline (Event `seq`)."),
+    }),
+    WEBHOOK_EVENT_DESCRIPTIONS["match.event_added"],
+  ),
+  "match.finished": payload(
+    "match.finished",
+    "WebhookMatchFinished",
+    z.object({
+      ...matchBase,
+      from: z.number().int(),
+      to: z.number().int().describe("3, 9 or 10."),
+      home: z.number().int().describe("Final score (status 9: before the shoot-out)."),
+      away: z.number().int(),
+    }),
+    WEBHOOK_EVENT_DESCRIPTIONS["match.finished"],
+  ),
+  "standings.updated": payload(
+    "standings.updated",
+    "WebhookStandingsUpdated",
+    z.object({
+      ...matchBase,
+      match_id: z.string().describe("The finished match that changed the table."),
+      seq: z
+        .number()
+        .int()
+        .nullable()
+        .describe("Seq of that match's final `status_change`; null when it arrived already finished."),
+      season: z.string(),
+      as_of: z.string(),
+      standings: z.array(StandingRow),
+    }),
+    WEBHOOK_EVENT_DESCRIPTIONS["standings.updated"],
+  ),
+  [TEST_EVENT]: payload(
+    TEST_EVENT,
+    "WebhookTest",
+    z.object({ endpoint_id: z.string(), message: z.string() }),
+    "Sent by “send test event” (dashboard, admin API); delivered once, never retried.",
+  ),
+} as const;
+
+export type WebhookPayload = { type: DeliveredType; timestamp: string; data: Record<string, unknown> };
