@@ -1,8 +1,14 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Loopback only: Miniflare would otherwise fetch its `request.cf` placeholder from workers.cloudflare.com.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+// wrangler.toml's [assets] folder (the /docs renderer) must exist before the pool reads the config.
+execFileSync(process.execPath, [fileURLToPath(new URL("scripts/build-docs-assets.mjs", import.meta.url).href)], {
+  stdio: "inherit",
+});
 
 export default defineConfig({
   plugins: [

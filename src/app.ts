@@ -9,6 +9,8 @@ import { applyRateHeaders, RATE_HEADERS } from "./limits/rate";
 import { openApiDocument } from "./openapi";
 import { adminRoutes } from "./routes/admin";
 import { dashboardRoutes } from "./routes/dashboard";
+import { docsRoutes } from "./routes/docs";
+import { faviconRoutes } from "./routes/favicon";
 import { ingestRoutes } from "./routes/ingest";
 import { livePage } from "./routes/live-page";
 import { oauthUi } from "./routes/oauth-ui";
@@ -55,6 +57,8 @@ export function buildApp() {
   }
   app.route("/v1/ws", wsRoutes);
   app.route("/", livePage);
+  app.route("/", faviconRoutes);
+  app.route("/docs", docsRoutes);
   app.route("/dashboard", dashboardRoutes);
   app.route("/oauth", oauthUi);
   app.route("/internal/admin", adminRoutes);

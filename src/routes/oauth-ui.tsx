@@ -12,7 +12,7 @@ export const MCP_SCOPE = "mcp:invoke";
 
 const page = (c: Context<OAuthUiEnv>, title: string, messages: string[], status: 400 | 403) =>
   c.html(
-    <Layout title={title}>
+    <Layout title={title} narrow>
       <Errors messages={messages} />
     </Layout>,
     status,
@@ -58,30 +58,33 @@ export const oauthUi = new Hono<OAuthUiEnv>()
     const source = target.protocol === "http:" || target.protocol === "https:" ? target.origin : target.protocol;
     c.set("formAction", source);
     return c.html(
-      <Layout title="Connect an app" email={session.email} csrf={session.csrfToken}>
-        <p>
-          <strong id="client-name">{consent.clientName ?? req.clientId}</strong> wants to use your sports data through
-          MCP.
-        </p>
-        <ul>
-          <li>
-            It will be sent back to <strong id="redirect-host">{consent.redirectHost}</strong>.
-          </li>
-          <li>
-            Permission: <code>{MCP_SCOPE}</code> — call the read-only tools (leagues, matches, standings …) of the
-            leagues you track, within your plan's limits.
-          </li>
-        </ul>
-        <form method="post" action="/oauth/authorize">
-          <input type="hidden" name="_csrf" value={session.csrfToken} />
-          <input type="hidden" name="q" value={here.search.slice(1)} />
-          <button type="submit" name="decision" value="approve">
-            Approve
-          </button>{" "}
-          <button type="submit" name="decision" value="deny">
-            Deny
-          </button>
-        </form>
+      <Layout title="Connect an app" email={session.email} csrf={session.csrfToken} narrow>
+        <section class="card">
+          <p>
+            <strong id="client-name">{consent.clientName ?? req.clientId}</strong> wants to use your sports data
+            through MCP.
+          </p>
+          <ul>
+            <li>
+              It will be sent back to <strong id="redirect-host">{consent.redirectHost}</strong>.
+            </li>
+            <li>
+              Permission: <code>{MCP_SCOPE}</code> — call the read-only tools (leagues, matches, standings …) of the
+              leagues you track, within your plan's limits.
+            </li>
+          </ul>
+          <p class="muted small">You can revoke it at any time under Connected apps.</p>
+          <form method="post" action="/oauth/authorize" class="actions">
+            <input type="hidden" name="_csrf" value={session.csrfToken} />
+            <input type="hidden" name="q" value={here.search.slice(1)} />
+            <button type="submit" name="decision" value="approve" class="primary">
+              Approve
+            </button>
+            <button type="submit" name="decision" value="deny">
+              Deny
+            </button>
+          </form>
+        </section>
       </Layout>,
     );
   })

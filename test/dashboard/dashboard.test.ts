@@ -121,7 +121,7 @@ describe("API keys page", () => {
     expect((await get("/v1/football/matches", key!)).status).toBe(401);
     const keyId = /data-key-id="([^"]+)"/.exec(listed)![1]!;
     const afterUse = await (await a.get("/dashboard/keys")).text();
-    expect(afterUse).toMatch(/UTC<\/td><td>\d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(afterUse).toMatch(/data-label="Last used"><time datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/time>/);
     const _csrf = await a.csrf("/dashboard/keys");
     expect((await a.post(`/dashboard/keys/${keyId}/revoke`, { _csrf })).status).toBe(303);
     expect((await get("/v1/football/leagues", key!)).status).toBe(401);
@@ -146,14 +146,37 @@ describe("API keys page", () => {
     expect((await get("/v1/football/leagues", key!)).status).toBe(200);
   });
 
-  it("serves every page with a strict CSP and no-store", async () => {
+  it("serves every page in standards mode with a strict CSP, no-store, the icon and the docs link", async () => {
     const a = await signedUp("headers@example.com");
-    for (const p of ["/dashboard/keys", "/dashboard/leagues", "/dashboard/plan", "/dashboard/sign-in"]) {
-      const res = await a.get(p);
+    const pages = ["/dashboard/keys", "/dashboard/leagues", "/dashboard/plan", "/dashboard/apps", "/dashboard/webhooks"];
+    for (const p of [...pages, "/dashboard/sign-in", "/dashboard/sign-up"]) {
+      const res = await (p.endsWith("sign-in") || p.endsWith("sign-up") ? new Agent() : a).get(p);
+      expect(res.status).toBe(200);
       expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
       expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
       expect(res.headers.get("cache-control")).toBe("no-store");
+      const html = await res.text();
+      expect(html.startsWith("<!doctype html><html")).toBe(true);
+      expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+      expect(html).toContain('<a href="/docs">');
+      expect(html).toContain('<a href="/live">');
     }
+  });
+
+  it("shows the getting-started steps while no key is active, with the new key in the commands once made", async () => {
+    const a = await signedUp("newcomer@example.com");
+    const empty = await (await a.get("/dashboard/keys")).text();
+    expect(empty).toContain("Getting started");
+    expect(empty).toContain("No keys yet");
+    expect(empty).toContain('curl -H &quot;X-API-Key: sk_test_…&quot; &quot;http://127.0.0.1:8787/v1/football/matches');
+    const { html, key } = await createKey(a, "first");
+    expect(html).toContain(`curl -H &quot;X-API-Key: ${key}&quot;`);
+    expect(html).toContain(`http://127.0.0.1:8787/v1/mcp --header &quot;Authorization: Bearer ${key}&quot;`);
+    const listed = await (await a.get("/dashboard/keys")).text();
+    expect(listed).not.toContain("Getting started");
+    const keyId = /data-key-id="([^"]+)"/.exec(listed)![1]!;
+    await a.post(`/dashboard/keys/${keyId}/revoke`, { _csrf: await a.csrf("/dashboard/keys") });
+    expect(await (await a.get("/dashboard/keys")).text()).toContain("Getting started");
   });
 });
 
@@ -179,7 +202,7 @@ describe("tracked leagues and plan pages", () => {
     for (let i = 0; i < 3; i++) await get("/v1/football/leagues", key!);
     const html = await (await a.get("/dashboard/plan")).text();
     expect(html).toContain('<strong id="plan">trial</strong>');
-    expect(html).toContain('<td id="limit-rest">60</td>');
-    expect(html).toMatch(/usage key \(….{4}\)<\/td><td class="this-minute">3<\/td>/);
+    expect(html).toContain('<td id="limit-rest" class="num">60</td>');
+    expect(html).toMatch(/usage key \(….{4}\)<\/td><td data-label="This minute" class="num this-minute">3<\/td>/);
   });
 });

@@ -83,7 +83,7 @@ describe("connected apps in the dashboard", () => {
     const t = await tokensFor(a);
     expect((await list(t.access_token)).status).toBe(200);
     const page = await (await a.get("/dashboard/apps")).text();
-    expect(page).toContain('<td class="name">Test Client</td>');
+    expect(page).toContain('<td class="name lead">Test Client</td>');
     expect(page).toContain("mcp:invoke");
     const grantId = /data-grant-id="([^"]+)"/.exec(page)![1]!;
     const _csrf = await a.csrf("/dashboard/apps");

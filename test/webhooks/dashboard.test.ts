@@ -105,7 +105,7 @@ describe("dashboard: Webhooks", () => {
     );
     const withAttempt = await (await a.get(page)).text();
     expect(withAttempt).toMatch(
-      /<td class="event">webhook.test<\/td><td class="attempt">1<\/td><td class="outcome">delivered/,
+      /<td class="event" data-label="Event">webhook.test<\/td><td class="attempt num" data-label="Attempt">1<\/td><td class="outcome" data-label="Result">delivered/,
     );
     expect(receivers.at("/flow")).toHaveLength(1);
 

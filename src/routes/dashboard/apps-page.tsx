@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { Layout, RevokeButton } from "./layout";
+import { Layout, PostButton, When } from "./layout";
 
 export interface AppRow {
   id: string;
@@ -8,36 +8,60 @@ export interface AppRow {
   createdAt: string;
 }
 
-export function AppsPage(props: { email: string; csrf: string; apps: AppRow[] }) {
+export function AppsPage(props: { email: string; csrf: string; base: string; apps: AppRow[] }) {
   return (
-    <Layout title="Connected apps" email={props.email} csrf={props.csrf}>
-      <p>MCP clients you approved through OAuth. Revoking one stops its tokens on the next call.</p>
-      {props.apps.length === 0 ? (
-        <p class="muted">No connected apps.</p>
-      ) : (
-        <table>
+    <Layout
+      title="Connected apps"
+      email={props.email}
+      csrf={props.csrf}
+      path="/dashboard/apps"
+      lede="MCP clients you approved through OAuth. Revoking one stops its tokens on the next call."
+    >
+      <div class="table-card">
+        <table class="stack">
+          <caption>Apps with access to this account</caption>
           <thead>
             <tr>
               <th scope="col">App</th>
               <th scope="col">Scopes</th>
               <th scope="col">Connected</th>
-              <th scope="col"></th>
+              <th scope="col" class="act">
+                <span class="muted">Action</span>
+              </th>
             </tr>
           </thead>
           <tbody>
+            {props.apps.length === 0 && (
+              <tr>
+                <td colspan={4} class="empty">
+                  No connected apps. Point an MCP client at <code>{`${props.base}/v1/mcp`}</code> without a key and it
+                  asks you to sign in here and approve it.
+                </td>
+              </tr>
+            )}
             {props.apps.map((a) => (
               <tr data-grant-id={a.id}>
-                <td class="name">{a.name}</td>
-                <td>{a.scopes.join(", ")}</td>
-                <td>{a.createdAt}</td>
-                <td>
-                  <RevokeButton action={`/dashboard/apps/${a.id}/revoke`} csrf={props.csrf} name={a.name} />
+                <td class="name lead">{a.name}</td>
+                <td data-label="Scopes">
+                  <code>{a.scopes.join(", ")}</code>
+                </td>
+                <td data-label="Connected">
+                  <When iso={a.createdAt} />
+                </td>
+                <td class="act">
+                  <PostButton
+                    action={`/dashboard/apps/${a.id}/revoke`}
+                    csrf={props.csrf}
+                    label="Revoke"
+                    aria={`Revoke ${a.name}`}
+                    danger
+                  />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-      )}
+      </div>
     </Layout>
   );
 }

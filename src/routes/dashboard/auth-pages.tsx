@@ -1,48 +1,53 @@
 /** @jsxImportSource hono/jsx */
 import { Errors, Layout } from "./layout";
 
-export function SignInPage(props: { csrf: string; errors?: string[]; email?: string; next?: string }) {
+type AuthPageProps = { csrf: string; errors?: string[]; email?: string; next?: string };
+
+const withNext = (path: string, next?: string) => (next ? `${path}?next=${encodeURIComponent(next)}` : path);
+
+export function SignInPage(props: AuthPageProps) {
   return (
-    <Layout title="Sign in">
+    <Layout title="Sign in" narrow lede="Manage your API keys, tracked leagues, webhooks and connected apps.">
       <Errors messages={props.errors ?? []} />
-      <form method="post" action="/dashboard/sign-in">
+      <form method="post" action="/dashboard/sign-in" class="card">
         <input type="hidden" name="_csrf" value={props.csrf} />
         {props.next && <input type="hidden" name="next" value={props.next} />}
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} />
         <label for="password">Password</label>
         <input id="password" name="password" type="password" autocomplete="current-password" required />
-        <p>
-          <button type="submit">Sign in</button>
-        </p>
+        <div class="actions">
+          <button type="submit" class="primary wide">
+            Sign in
+          </button>
+        </div>
       </form>
-      <p>
-        No account?{" "}
-        <a href={props.next ? `/dashboard/sign-up?next=${encodeURIComponent(props.next)}` : "/dashboard/sign-up"}>
-          Sign up
-        </a>
+      <p class="muted">
+        No account? <a href={withNext("/dashboard/sign-up", props.next)}>Sign up</a>
       </p>
     </Layout>
   );
 }
 
-export function SignUpPage(props: { csrf: string; errors?: string[]; email?: string; next?: string }) {
+export function SignUpPage(props: AuthPageProps) {
   return (
-    <Layout title="Sign up">
+    <Layout title="Sign up" narrow lede="A trial account that tracks every league; your first API key is one click away.">
       <Errors messages={props.errors ?? []} />
-      <form method="post" action="/dashboard/sign-up">
+      <form method="post" action="/dashboard/sign-up" class="card">
         <input type="hidden" name="_csrf" value={props.csrf} />
         {props.next && <input type="hidden" name="next" value={props.next} />}
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} />
         <label for="password">Password (at least 10 characters, not a common one)</label>
         <input id="password" name="password" type="password" autocomplete="new-password" minlength={10} required />
-        <p>
-          <button type="submit">Create account</button>
-        </p>
+        <div class="actions">
+          <button type="submit" class="primary wide">
+            Create account
+          </button>
+        </div>
       </form>
-      <p>
-        Have an account? <a href="/dashboard/sign-in">Sign in</a>
+      <p class="muted">
+        Have an account? <a href={withNext("/dashboard/sign-in", props.next)}>Sign in</a>
       </p>
     </Layout>
   );

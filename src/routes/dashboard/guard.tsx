@@ -18,8 +18,8 @@ export async function form(c: Context) {
 
 export const forbidden = (c: Context) =>
   c.html(
-    <Layout title="Form expired">
-      <p>This form was not sent from this site or has expired. Go back, reload the page and try again.</p>
+    <Layout title="Form expired" narrow>
+      <p class="card">This form was not sent from this site or has expired. Go back, reload the page and try again.</p>
     </Layout>,
     403,
   );

@@ -53,6 +53,9 @@ async function keyRows(env: Env, accountId: string): Promise<{ rows: KeyRow[]; u
   return { rows, usage };
 }
 
+/** The deployment's public origin, for the commands the pages show. */
+const baseOf = (env: Env) => new URL(env.PUBLIC_BASE_URL).origin;
+
 async function renderKeys(
   c: Context<DashEnv>,
   extra: { created?: { name: string; key: string }; errors?: string[] } = {},
@@ -60,7 +63,10 @@ async function renderKeys(
 ) {
   const s = c.get("session");
   const { rows } = await keyRows(c.env, s.accountId);
-  return c.html(<KeysPage email={s.email} csrf={s.csrfToken} keys={rows} {...extra} />, status);
+  return c.html(
+    <KeysPage email={s.email} csrf={s.csrfToken} base={baseOf(c.env)} keys={rows} {...extra} />,
+    status,
+  );
 }
 
 export const dashboardRoutes = new Hono<DashEnv>()
@@ -183,9 +189,9 @@ export const dashboardRoutes = new Hono<DashEnv>()
       id: g.id,
       name: String((g.metadata as { client_name?: string } | null)?.client_name ?? g.clientId),
       scopes: g.scope,
-      createdAt: new Date(g.createdAt * 1000).toISOString().slice(0, 16).replace("T", " ") + " UTC",
+      createdAt: new Date(g.createdAt * 1000).toISOString(),
     }));
-    return c.html(<AppsPage email={s.email} csrf={s.csrfToken} apps={apps} />);
+    return c.html(<AppsPage email={s.email} csrf={s.csrfToken} base={baseOf(c.env)} apps={apps} />);
   })
   .post("/apps/:id/revoke", requireSession, async (c) => {
     const grantId = c.req.param("id");

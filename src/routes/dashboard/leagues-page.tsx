@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { SPORTS } from "../../domain/codes";
-import { Layout } from "./layout";
+import { Layout, Notice } from "./layout";
 
 export function LeaguesPage(props: {
   email: string;
@@ -10,25 +10,34 @@ export function LeaguesPage(props: {
   saved?: boolean;
 }) {
   return (
-    <Layout title="Tracked leagues" email={props.email} csrf={props.csrf}>
-      <p>Your keys only see the leagues ticked here: lists, direct reads, WebSockets and MCP alike.</p>
-      {props.saved && <p role="status">Saved.</p>}
-      <form method="post" action="/dashboard/leagues">
+    <Layout
+      title="Tracked leagues"
+      email={props.email}
+      csrf={props.csrf}
+      path="/dashboard/leagues"
+      lede="Your keys only see the leagues ticked here: lists, direct reads, WebSockets, MCP and webhooks alike."
+    >
+      <Notice text={props.saved ? "Saved." : undefined} />
+      <form method="post" action="/dashboard/leagues" class="card">
         <input type="hidden" name="_csrf" value={props.csrf} />
         {SPORTS.map((sport) => (
           <fieldset>
             <legend>{sport === "football" ? "Football" : "Basketball"}</legend>
-            {props.leagues
-              .filter((l) => l.sport === sport)
-              .map((l) => (
-                <label>
-                  <input type="checkbox" name="league_ids" value={l.id} checked={props.tracked.has(l.id)} />{" "}
-                  {`${l.name} (${l.country})`}
-                </label>
-              ))}
+            <div class="checks">
+              {props.leagues
+                .filter((l) => l.sport === sport)
+                .map((l) => (
+                  <label class="check">
+                    <input type="checkbox" name="league_ids" value={l.id} checked={props.tracked.has(l.id)} />{" "}
+                    {`${l.name} (${l.country})`}
+                  </label>
+                ))}
+            </div>
           </fieldset>
         ))}
-        <button type="submit">Save</button>
+        <button type="submit" class="primary">
+          Save
+        </button>
       </form>
     </Layout>
   );

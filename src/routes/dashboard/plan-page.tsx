@@ -18,48 +18,82 @@ export function PlanPage(props: {
   usage: KeyUsage[];
 }) {
   return (
-    <Layout title="Plan & usage" email={props.email} csrf={props.csrf}>
-      <p>
-        Plan: <strong id="plan">{props.plan}</strong>
-      </p>
-      <table>
-        <caption class="muted">Limits per key</caption>
-        <tbody>
-          <tr>
-            <th scope="row">REST requests per minute</th>
-            <td id="limit-rest">{props.limits.restPerMinute}</td>
-          </tr>
-          <tr>
-            <th scope="row">Concurrent WebSocket connections</th>
-            <td>{props.limits.websockets}</td>
-          </tr>
-          <tr>
-            <th scope="row">MCP tool calls per minute</th>
-            <td>{props.limits.mcpPerMinute}</td>
-          </tr>
-        </tbody>
-      </table>
-      <table>
-        <caption class="muted">Usage of active keys (UTC; 304 responses count)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Key</th>
-            <th scope="col">This minute</th>
-            <th scope="col">Refused this minute</th>
-            <th scope="col">Today</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.usage.map((u) => (
+    <Layout
+      title="Plan & usage"
+      email={props.email}
+      csrf={props.csrf}
+      path="/dashboard/plan"
+      lede={
+        <>
+          Your plan is <strong id="plan">{props.plan}</strong>. Its limits apply to each key on its own.
+        </>
+      }
+    >
+      <div class="table-card">
+        <table>
+          <caption>Limits per key</caption>
+          <tbody>
             <tr>
-              <td>{`${u.name} (…${u.last4})`}</td>
-              <td class="this-minute">{u.thisMinute}</td>
-              <td>{u.refusedThisMinute}</td>
-              <td>{u.today}</td>
+              <th scope="row">REST requests per minute</th>
+              <td id="limit-rest" class="num">
+                {props.limits.restPerMinute}
+              </td>
             </tr>
-          ))}
-        </tbody>
-      </table>
+            <tr>
+              <th scope="row">Concurrent WebSocket connections</th>
+              <td class="num">{props.limits.websockets}</td>
+            </tr>
+            <tr>
+              <th scope="row">MCP tool calls per minute</th>
+              <td class="num">{props.limits.mcpPerMinute}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <div class="table-card">
+        <table class="stack">
+          <caption>
+            Usage of active keys <span class="muted small">(UTC; 304 responses count)</span>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col" class="num">
+                This minute
+              </th>
+              <th scope="col" class="num">
+                Refused this minute
+              </th>
+              <th scope="col" class="num">
+                Today
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.usage.length === 0 && (
+              <tr>
+                <td colspan={4} class="empty">
+                  No active keys. <a href="/dashboard/keys">Create one</a> to start.
+                </td>
+              </tr>
+            )}
+            {props.usage.map((u) => (
+              <tr>
+                <td class="lead">{`${u.name} (…${u.last4})`}</td>
+                <td data-label="This minute" class="num this-minute">
+                  {u.thisMinute}
+                </td>
+                <td data-label="Refused this minute" class="num">
+                  {u.refusedThisMinute}
+                </td>
+                <td data-label="Today" class="num">
+                  {u.today}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Layout>
   );
 }
