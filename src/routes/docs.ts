@@ -25,7 +25,7 @@ const PAGE = `<!doctype html>
 
 /**
  * No request may leave the deployment: no default fonts (they come from Scalar's CDN), no telemetry, no AI agent or
- * "generate MCP" features (Scalar's cloud), no developer toolbar, and Scalar's own service URLs pointed at our origin
+ * "generate MCP" features (Scalar's cloud), no developer tools, and Scalar's own service URLs pointed at our origin
  * so a code path we did not switch off still stays here. "Try it" calls go to the document's server, which is us.
  */
 const INIT = `"use strict";
@@ -39,10 +39,11 @@ const INIT = `"use strict";
     agent: { disabled: true },
     mcp: { disabled: true },
     showDeveloperTools: "never",
-    showToolbar: "never",
     persistAuth: false,
     externalUrls: { dashboardUrl: here, registryUrl: here, proxyUrl: here, apiBaseUrl: here },
     defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
+    // On a phone the top bar shows the current operation's title on one line: cut it short instead of widening the page.
+    customCss: ".t-doc__header header > span { min-width: 0; overflow: hidden; text-overflow: ellipsis; }",
   });
 })();
 `;

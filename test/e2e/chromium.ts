@@ -1,6 +1,6 @@
 // Debian's Chromium for the browser tests (playwright-core cannot download browsers here).
-import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { existsSync, mkdirSync } from "node:fs";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const chromiumAvailable = existsSync(CHROMIUM);
@@ -22,3 +22,29 @@ export const launchChromium = (): Promise<Browser> =>
       "--disable-quic",
     ],
   });
+
+/** Where page tests put their screenshots (gitignored), to be looked at after a layout change. */
+export const SHOTS = new URL("screenshots", import.meta.url).pathname;
+mkdirSync(SHOTS, { recursive: true });
+
+/**
+ * What every page must get right, measured in the page: standards mode (compatMode), no sideways scrolling
+ * (documentElement.scrollWidth), and the icon named by <link rel="icon"> decoding as an image (so it loaded, under
+ * the page's own CSP); icon is 0 when it did not.
+ */
+export const measure = (page: Page) =>
+  page.evaluate<{ mode: string; scrollWidth: number; icon: number }>(`(async () => {
+    const link = document.querySelector('link[rel="icon"]');
+    let icon = 0;
+    if (link) {
+      const img = new Image();
+      img.src = link.href;
+      try { await img.decode(); icon = img.naturalWidth; } catch {}
+    }
+    return { mode: document.compatMode, scrollWidth: document.documentElement.scrollWidth, icon };
+  })()`);
+
+/** Reports CSP violations as console errors, which the page's console listener then sees. */
+export const reportCspViolations = (page: Page) =>
+  page.addInitScript(`document.addEventListener("securitypolicyviolation", (e) =>
+    console.error("Refused to load " + e.blockedURI + " (Content Security Policy " + e.violatedDirective + ")"))`);
