@@ -61,8 +61,8 @@ export const oauthUi = new Hono<OAuthUiEnv>()
       <Layout title="Connect an app" email={session.email} csrf={session.csrfToken} narrow>
         <section class="card">
           <p>
-            <strong id="client-name">{consent.clientName ?? req.clientId}</strong> wants to use your sports data
-            through MCP.
+            <strong id="client-name">{consent.clientName ?? req.clientId}</strong> wants to use your sports data through
+            MCP.
           </p>
           <ul>
             <li>

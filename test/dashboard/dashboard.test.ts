@@ -148,7 +148,13 @@ describe("API keys page", () => {
 
   it("serves every page in standards mode with a strict CSP, no-store, the icon and the docs link", async () => {
     const a = await signedUp("headers@example.com");
-    const pages = ["/dashboard/keys", "/dashboard/leagues", "/dashboard/plan", "/dashboard/apps", "/dashboard/webhooks"];
+    const pages = [
+      "/dashboard/keys",
+      "/dashboard/leagues",
+      "/dashboard/plan",
+      "/dashboard/apps",
+      "/dashboard/webhooks",
+    ];
     for (const p of [...pages, "/dashboard/sign-in", "/dashboard/sign-up"]) {
       const res = await (p.endsWith("sign-in") || p.endsWith("sign-up") ? new Agent() : a).get(p);
       expect(res.status).toBe(200);
@@ -168,7 +174,7 @@ describe("API keys page", () => {
     const empty = await (await a.get("/dashboard/keys")).text();
     expect(empty).toContain("Getting started");
     expect(empty).toContain("No keys yet");
-    expect(empty).toContain('curl -H &quot;X-API-Key: sk_test_…&quot; &quot;http://127.0.0.1:8787/v1/football/matches');
+    expect(empty).toContain("curl -H &quot;X-API-Key: sk_test_…&quot; &quot;http://127.0.0.1:8787/v1/football/matches");
     const { html, key } = await createKey(a, "first");
     expect(html).toContain(`curl -H &quot;X-API-Key: ${key}&quot;`);
     expect(html).toContain(`http://127.0.0.1:8787/v1/mcp --header &quot;Authorization: Bearer ${key}&quot;`);

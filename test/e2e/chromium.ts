@@ -30,10 +30,10 @@ mkdirSync(SHOTS, { recursive: true });
 /**
  * What every page must get right, measured in the page: standards mode (compatMode), no sideways scrolling
  * (documentElement.scrollWidth), and the icon named by <link rel="icon"> decoding as an image (so it loaded, under
- * the page's own CSP); icon is 0 when it did not.
+ * the page's own CSP); icon is 0 when it did not. `overflowing` names the first elements past the right edge.
  */
 export const measure = (page: Page) =>
-  page.evaluate<{ mode: string; scrollWidth: number; icon: number }>(`(async () => {
+  page.evaluate<{ mode: string; scrollWidth: number; icon: number; overflowing: string[] }>(`(async () => {
     const link = document.querySelector('link[rel="icon"]');
     let icon = 0;
     if (link) {
@@ -41,7 +41,11 @@ export const measure = (page: Page) =>
       img.src = link.href;
       try { await img.decode(); icon = img.naturalWidth; } catch {}
     }
-    return { mode: document.compatMode, scrollWidth: document.documentElement.scrollWidth, icon };
+    const overflowing = [...document.body.querySelectorAll("*")]
+      .filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
+      .slice(0, 5)
+      .map((el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className ? "." + el.className : ""));
+    return { mode: document.compatMode, scrollWidth: document.documentElement.scrollWidth, icon, overflowing };
   })()`);
 
 /** Reports CSP violations as console errors, which the page's console listener then sees. */

@@ -5,11 +5,12 @@ export const STYLE = `
 --danger:#b42318;--danger-bg:#fef3f2;--ok-bg:#e6f4ea;--ok:#1e6b34;--radius:10px}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--bg)}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
+color:var(--ink);background:var(--bg)}
 a{color:var(--accent)}a:hover{color:var(--accent-dark)}
 code,pre{font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 td code,dd code{overflow-wrap:anywhere}
-h1{font-size:1.5rem;margin:0 0 1rem}h2{font-size:1.1rem;margin:0 0 .6rem}
+h1{font-size:1.5rem;margin:0 0 1rem}h2{font-size:1.1rem;margin:0 0 .6rem}h1,h2{overflow-wrap:anywhere}
 .top{background:var(--card);border-bottom:1px solid var(--line)}
 .top-in{max-width:64rem;margin:0 auto;padding:.55rem 1.25rem;display:flex;flex-wrap:wrap;align-items:center;gap:.4rem 1.25rem}
 .brand{display:flex;align-items:center;gap:.5rem;color:var(--ink);font-weight:700;text-decoration:none;margin-right:auto}
@@ -18,10 +19,10 @@ h1{font-size:1.5rem;margin:0 0 1rem}h2{font-size:1.1rem;margin:0 0 .6rem}
 .nav a{display:block;padding:.3rem .55rem;border-radius:6px;color:var(--muted);text-decoration:none;font-weight:500}
 .nav a:hover{background:var(--bg);color:var(--ink)}.nav a[aria-current=page]{background:#e8f0fa;color:var(--accent)}
 .who{display:flex;align-items:center;gap:.6rem;color:var(--muted);font-size:.875rem;overflow-wrap:anywhere}
-main{max-width:64rem;margin:0 auto;padding:1.5rem 1.25rem 3rem}
+main{flex:1;width:100%;max-width:64rem;margin:0 auto;padding:1.5rem 1.25rem 3rem}
 main.narrow{max-width:28rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:1.1rem 1.25rem;margin:0 0 1.25rem}
-.card>:last-child{margin-bottom:0}
+.card>:last-child{margin-bottom:0}.card>:first-child,.card>input[type=hidden]+label{margin-top:0}
 .lede{color:var(--muted);margin:-.4rem 0 1.25rem;max-width:46rem}
 .muted{color:var(--muted)}.small{font-size:.875rem}
 .nowrap,time{white-space:nowrap}
@@ -45,12 +46,12 @@ button.wide{width:100%}
 form.inline{display:inline}
 .table-card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);margin:0 0 1.25rem;overflow:hidden}
 table{border-collapse:collapse;width:100%}
-caption{text-align:left;padding:.7rem 1rem;font-weight:600;border-bottom:1px solid var(--line)}
+caption{text-align:left;padding:.7rem 1rem;font-weight:600;border-bottom:1px solid var(--line)}caption .muted{font-weight:400}
 th,td{text-align:left;vertical-align:middle;padding:.6rem 1rem;border-bottom:1px solid var(--line)}
 tbody tr:last-child>*{border-bottom:0}
-thead th{font-size:.75rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);font-weight:600;background:#f9fafb}
-th[scope=row]{font-weight:500}
-.num{text-align:right;font-variant-numeric:tabular-nums}td.act{text-align:right;white-space:nowrap}
+thead th{white-space:nowrap;font-size:.75rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);font-weight:600;background:#f9fafb}
+th[scope=row]{font-weight:500}td.name{min-width:13rem}.lead .muted{font-weight:400}
+.num{text-align:right;font-variant-numeric:tabular-nums}.act{text-align:right;white-space:nowrap}
 .pill{display:inline-block;padding:.05rem .5rem;border-radius:99px;font-size:.8rem;font-weight:600;background:var(--ok-bg);color:var(--ok);white-space:nowrap}
 .pill.off{background:#eef0f3;color:var(--muted)}.pill.bad{background:var(--danger-bg);color:var(--danger)}
 tr.revoked td{color:var(--muted)}
@@ -68,6 +69,7 @@ dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;min-width:0}
 .back{margin:-.6rem 0 1rem}
 @media (max-width:40rem){
  .top-in,main{padding-left:.9rem;padding-right:.9rem}
+ .nav a{padding:.25rem .4rem;font-size:.875rem}
  .card{padding:.9rem}
  table.stack thead{display:none}
  table.stack tr{display:block;padding:.55rem .9rem;border-bottom:1px solid var(--line)}

@@ -31,7 +31,11 @@ export function SignInPage(props: AuthPageProps) {
 
 export function SignUpPage(props: AuthPageProps) {
   return (
-    <Layout title="Sign up" narrow lede="A trial account that tracks every league; your first API key is one click away.">
+    <Layout
+      title="Sign up"
+      narrow
+      lede="A trial account that tracks every league; your first API key is one click away."
+    >
       <Errors messages={props.errors ?? []} />
       <form method="post" action="/dashboard/sign-up" class="card">
         <input type="hidden" name="_csrf" value={props.csrf} />

@@ -15,8 +15,8 @@ export function GettingStarted(props: { base: string; apiKey?: string }) {
           </pre>
         </li>
         <li>
-          Watch scores change on the <a href="/live">live scoreboard</a>, the service's own WebSocket example (paste
-          the key there).
+          Watch scores change on the <a href="/live">live scoreboard</a>, the service's own WebSocket example (paste the
+          key there).
         </li>
         <li>
           Connect an AI assistant over MCP, e.g. Claude Code (other clients: “MCP (for AI assistants)” in the README):

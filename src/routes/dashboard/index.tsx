@@ -63,10 +63,7 @@ async function renderKeys(
 ) {
   const s = c.get("session");
   const { rows } = await keyRows(c.env, s.accountId);
-  return c.html(
-    <KeysPage email={s.email} csrf={s.csrfToken} base={baseOf(c.env)} keys={rows} {...extra} />,
-    status,
-  );
+  return c.html(<KeysPage email={s.email} csrf={s.csrfToken} base={baseOf(c.env)} keys={rows} {...extra} />, status);
 }
 
 export const dashboardRoutes = new Hono<DashEnv>()

@@ -23,6 +23,30 @@ export function KeysPage(props: {
   errors?: string[];
 }) {
   const active = props.keys.filter((k) => !k.revokedAt).length;
+  // With no active key the form comes right after the first steps (step 1 points at it); otherwise after the list.
+  const form = (
+    <section class="card" aria-labelledby="create-key">
+      <h2 id="create-key">Create a key</h2>
+      <form method="post" action="/dashboard/keys">
+        <input type="hidden" name="_csrf" value={props.csrf} />
+        <label for="name">Name</label>
+        <input id="name" name="name" type="text" maxlength={100} required placeholder="e.g. production backend" />
+        <fieldset>
+          <legend>Scopes</legend>
+          <div class="checks">
+            {SCOPES.map((s) => (
+              <label class="check">
+                <input type="checkbox" name="scopes" value={s} checked /> <code>{s}</code>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" class="primary">
+          Create key
+        </button>
+      </form>
+    </section>
+  );
   return (
     <Layout
       title="API keys"
@@ -47,6 +71,7 @@ export function KeysPage(props: {
         </section>
       )}
       {(props.created || active === 0) && <GettingStarted base={props.base} apiKey={props.created?.key} />}
+      {active === 0 && form}
       <div class="table-card">
         <table class="stack">
           <caption>Keys of this account</caption>
@@ -87,9 +112,12 @@ export function KeysPage(props: {
                 </td>
                 <td class="act">
                   {k.revokedAt ? (
-                    <span class="pill off">
-                      revoked <When iso={k.revokedAt} />
-                    </span>
+                    <>
+                      <span class="pill off">revoked</span>
+                      <div class="muted small">
+                        <When iso={k.revokedAt} />
+                      </div>
+                    </>
                   ) : (
                     <PostButton
                       action={`/dashboard/keys/${k.id}/revoke`}
@@ -105,27 +133,7 @@ export function KeysPage(props: {
           </tbody>
         </table>
       </div>
-      <section class="card" aria-labelledby="create-key">
-        <h2 id="create-key">Create a key</h2>
-        <form method="post" action="/dashboard/keys">
-          <input type="hidden" name="_csrf" value={props.csrf} />
-          <label for="name">Name</label>
-          <input id="name" name="name" type="text" maxlength={100} required placeholder="e.g. production backend" />
-          <fieldset>
-            <legend>Scopes</legend>
-            <div class="checks">
-              {SCOPES.map((s) => (
-                <label class="check">
-                  <input type="checkbox" name="scopes" value={s} checked /> <code>{s}</code>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <button type="submit" class="primary">
-            Create key
-          </button>
-        </form>
-      </section>
+      {active > 0 && form}
       <script src="/dashboard/assets/copy.js"></script>
     </Layout>
   );

@@ -10,6 +10,9 @@ type Endpoint = z.infer<typeof WebhookEndpoint>;
 type Attempt = z.infer<typeof WebhookAttempt>;
 const eventsText = (e: Endpoint) => (e.events === null ? "all events" : e.events.join(", "));
 
+/** `backticked` words of a description as <code>. */
+const withCode = (text: string) => text.split("`").map((part, i) => (i % 2 ? <code>{part}</code> : part));
+
 const Hidden = (props: { csrf: string }) => <input type="hidden" name="_csrf" value={props.csrf} />;
 
 function SecretOnce(props: { secret: string; url: string; rotated?: boolean }) {
@@ -34,10 +37,10 @@ function SecretOnce(props: { secret: string; url: string; rotated?: boolean }) {
   );
 }
 
-function EventBoxes(props: { selected: Endpoint["events"] }) {
+function EventBoxes(props: { selected: Endpoint["events"]; legend: string }) {
   return (
     <fieldset>
-      <legend>Events</legend>
+      <legend>{props.legend}</legend>
       {WEBHOOK_EVENTS.map((e) => (
         <label class="check">
           <input
@@ -47,7 +50,7 @@ function EventBoxes(props: { selected: Endpoint["events"] }) {
             checked={props.selected === null || props.selected.includes(e)}
           />
           <span>
-            <code>{e}</code> <span class="muted small">{WEBHOOK_EVENT_DESCRIPTIONS[e]}</span>
+            <code>{e}</code> <span class="muted small">{withCode(WEBHOOK_EVENT_DESCRIPTIONS[e])}</span>
           </span>
         </label>
       ))}
@@ -148,7 +151,7 @@ export function WebhooksPage(props: {
             maxlength={200}
             value={props.form?.description ?? ""}
           />
-          <EventBoxes selected={null} />
+          <EventBoxes selected={null} legend="Events" />
           <button type="submit" class="primary">
             Add endpoint
           </button>
@@ -234,7 +237,7 @@ export function WebhookPage(props: {
         <h2 id="events">Events</h2>
         <form method="post" action={`${base}/events`}>
           <Hidden csrf={props.csrf} />
-          <EventBoxes selected={e.events} />
+          <EventBoxes selected={e.events} legend="Send these events" />
           <button type="submit" class="primary">
             Save events
           </button>
