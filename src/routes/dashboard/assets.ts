@@ -92,5 +92,5 @@ for (const b of document.querySelectorAll("button[data-copy]")) {
 }
 `;
 
-/** A scoreboard-blue tile with a ball: the dashboard's, /live's and /docs' icon. */
+/** A scoreboard-blue tile with a ball: the icon of the dashboard, the OAuth pages and /docs (and /favicon.ico). */
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32"><rect width="32" height="32" rx="7" fill="#0b5cad"/><circle cx="16" cy="16" r="9.5" fill="none" stroke="#fff" stroke-width="2.4"/><path d="M16 6.5v19M6.5 16h19M9.3 9.3c3.6 3.6 3.6 9.8 0 13.4M22.7 9.3c-3.6 3.6-3.6 9.8 0 13.4" fill="none" stroke="#fff" stroke-width="1.8"/></svg>`;
