@@ -27,14 +27,17 @@ const principalOf = (props: Record<string, unknown> | undefined): Principal | un
   };
 };
 
-const agentsHandler = createMcpHandler(({ era }) => buildServer(principalOf(getMcpAuthContext()?.props), era), {
-  route: MCP_PATH,
-  // Host and Origin are checked in front of every route (src/auth/host.ts, src/mcp/front.ts), with our own host
-  // list rather than the wrapper's localhost/workers.dev defaults.
-  allowedOriginHostnames: "*",
-  // Browser pages of other origins are refused; our own pages are same-origin and need no CORS.
-  corsOptions: false,
-});
+const agentsHandler = createMcpHandler(
+  ({ era }) => buildServer(principalOf(getMcpAuthContext()?.props), era),
+  {
+    route: MCP_PATH,
+    // Host and Origin are checked in front of every route (src/auth/host.ts, src/mcp/front.ts), with our own host
+    // list rather than the wrapper's localhost/workers.dev defaults.
+    allowedOriginHostnames: "*",
+    // Browser pages of other origins are refused; our own pages are same-origin and need no CORS.
+    corsOptions: false,
+  },
+);
 
 type McpCtx = ExecutionContext & { props?: Record<string, unknown>; auth?: { expiresAt?: unknown } };
 
