@@ -34,7 +34,7 @@ export function buildApp() {
   // Every 200 GET gets an ETag; a matching If-None-Match gets 304 (RFC 9110 §13.1.2).
   // A 304 keeps the rate-limit fields: it used the budget too.
   app.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, ...RATE_HEADERS] }));
-  app.openapi(serviceRoutes.health, (c) => json(c, { status: "ok" }));
+  app.openapi(serviceRoutes.health, (c) => json(c, { status: "ok" as const }));
 
   // Data is per account (tracked leagues): private caches only, always revalidated; ETag makes that cheap.
   app.use("/v1/*", async (c, next) => {

@@ -3,7 +3,12 @@
 // the same generator as the OpenAPI document, so the two documents cannot disagree about a shape.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { EventAddedFrame, ScoreUpdateFrame, StatusChangeFrame } from "../domain/schemas";
-import { webhookPayloadId, WebhookPayloads } from "../domain/webhook-schemas";
+import {
+  TEST_EVENT_DESCRIPTION,
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  webhookPayloadId,
+  WebhookPayloads,
+} from "../domain/webhook-schemas";
 import { DELIVERED_TYPES, DELIVERY_RULES, SIGNATURE_HEADERS } from "./openapi-webhooks";
 
 const FRAMES = {
@@ -38,7 +43,6 @@ function frameMessages() {
       {
         name: f.type,
         title: f.type,
-        summary: f.schema.description,
         contentType: "application/json",
         payload: ref(`components/schemas/${f.id}`),
       },
@@ -53,7 +57,7 @@ function webhookMessages() {
       {
         name: type,
         title: type,
-        summary: WebhookPayloads[type].description,
+        summary: type === "webhook.test" ? TEST_EVENT_DESCRIPTION : WEBHOOK_EVENT_DESCRIPTIONS[type],
         contentType: "application/json",
         headers: ref("components/schemas/WebhookSignatureHeaders"),
         payload: ref(`components/schemas/${webhookPayloadId(type)}`),

@@ -1,7 +1,13 @@
 // The events we POST to customers' endpoints, as the OpenAPI 3.1 `webhooks` section, from the payload schemas in
 // src/domain/webhook-schemas.ts. (The operator API's webhook operations are routes: src/routes/admin-webhooks.ts.)
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { WEBHOOK_EVENTS, WebhookPayloads, type DeliveredType } from "../domain/webhook-schemas";
+import {
+  TEST_EVENT_DESCRIPTION,
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENTS,
+  WebhookPayloads,
+  type DeliveredType,
+} from "../domain/webhook-schemas";
 import { RETRY_DELAYS_S } from "../webhooks/retry";
 
 export const RETRY_SCHEDULE = RETRY_DELAYS_S.map((s) =>
@@ -31,7 +37,9 @@ export function registerWebhookEvents(app: OpenAPIHono<any>) {
       method: "post",
       path: type,
       operationId: `webhook_${type.replace(/\./g, "_")}`,
-      summary: WebhookPayloads[type].description,
+      summary: type === "webhook.test" ? TEST_EVENT_DESCRIPTION : WEBHOOK_EVENT_DESCRIPTIONS[type],
+      // Nothing authenticates us to the receiver but the signature headers below.
+      security: [],
       description: DELIVERY_RULES,
       tags: ["Webhook events"],
       request: {

@@ -24,6 +24,9 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "standings.updated": "A league table was recomputed after a final whistle, with the new table.",
 };
 
+export const TEST_EVENT_DESCRIPTION =
+  "Sent by “send test event” (dashboard, admin API); delivered once, never retried.";
+
 /** At most this many endpoints per account: each one multiplies ingest's fan-out. */
 export const MAX_ENDPOINTS_PER_ACCOUNT = 20;
 
@@ -174,11 +177,7 @@ export const WebhookPayloads = {
     }),
     WEBHOOK_EVENT_DESCRIPTIONS["standings.updated"],
   ),
-  [TEST_EVENT]: payload(
-    TEST_EVENT,
-    z.object({ endpoint_id: z.string(), message: z.string() }),
-    "Sent by “send test event” (dashboard, admin API); delivered once, never retried.",
-  ),
+  [TEST_EVENT]: payload(TEST_EVENT, z.object({ endpoint_id: z.string(), message: z.string() }), TEST_EVENT_DESCRIPTION),
 } as const;
 
 export type WebhookPayload = { type: DeliveredType; timestamp: string; data: Record<string, unknown> };
