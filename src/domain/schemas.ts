@@ -32,6 +32,9 @@ export const PeriodCode = z
 
 const EVENT_TYPE_SET: ReadonlySet<string> = new Set(EVENT_TYPES);
 /** Checked at ingest, so what clients read is what this documents; typed as string: clients tolerate new types. */
+/** `.nullable()` would keep PeriodCode's name and drop the null from the document: a union keeps both. */
+const periodOrNull = z.union([PeriodCode, z.null()]);
+
 export const EventType = z
   .string()
   .refine((t) => EVENT_TYPE_SET.has(t), "not a known event type")
@@ -113,7 +116,7 @@ export const MatchDetail = matchListItem
   .extend({
     sport: z.enum(SPORTS),
     round: z.string().nullable(),
-    period: PeriodCode.nullable().describe("Period code while live, null otherwise."),
+    period: periodOrNull.describe("Period code while live, null otherwise."),
     period_label: z.string().nullable(),
     added_time: nullableInt,
     game_clock_secs: nullableInt.describe("Basketball: seconds left in the period."),
@@ -138,7 +141,7 @@ export const Event = z
     type: EventType,
     minute: nullableInt,
     added_time: nullableInt,
-    period: PeriodCode.nullable(),
+    period: periodOrNull,
     team: z.enum(["home", "away"]).nullable(),
     player: z.string().nullable(),
     player_in: z.string().nullable(),
@@ -278,7 +281,7 @@ const frame = <T extends string, D extends z.ZodType>(type: T, data: D) =>
 export const ScoreData = z.object({
   home: z.number().int(),
   away: z.number().int(),
-  period: PeriodCode.nullable().optional(),
+  period: periodOrNull.optional(),
   minute: nullableInt.optional(),
   added_time: nullableInt.optional(),
   game_clock_secs: nullableInt.optional(),
