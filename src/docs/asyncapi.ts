@@ -3,12 +3,7 @@
 // the same generator as the OpenAPI document, so the two documents cannot disagree about a shape.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { EventAddedFrame, ScoreUpdateFrame, StatusChangeFrame } from "../domain/schemas";
-import {
-  TEST_EVENT_DESCRIPTION,
-  WEBHOOK_EVENT_DESCRIPTIONS,
-  webhookPayloadId,
-  WebhookPayloads,
-} from "../domain/webhook-schemas";
+import { deliveredDescription, webhookPayloadId, WebhookPayloads } from "../domain/webhook-schemas";
 import { DELIVERED_TYPES, DELIVERY_RULES, SIGNATURE_HEADERS } from "./openapi-webhooks";
 
 const FRAMES = {
@@ -57,7 +52,7 @@ function webhookMessages() {
       {
         name: type,
         title: type,
-        summary: type === "webhook.test" ? TEST_EVENT_DESCRIPTION : WEBHOOK_EVENT_DESCRIPTIONS[type],
+        summary: deliveredDescription(type),
         contentType: "application/json",
         headers: ref("components/schemas/WebhookSignatureHeaders"),
         payload: ref(`components/schemas/${webhookPayloadId(type)}`),

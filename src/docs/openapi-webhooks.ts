@@ -1,16 +1,10 @@
 // The events we POST to customers' endpoints, as the OpenAPI 3.1 `webhooks` section, from the payload schemas in
 // src/domain/webhook-schemas.ts. (The operator API's webhook operations are routes: src/routes/admin-webhooks.ts.)
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import {
-  TEST_EVENT_DESCRIPTION,
-  WEBHOOK_EVENT_DESCRIPTIONS,
-  WEBHOOK_EVENTS,
-  WebhookPayloads,
-  type DeliveredType,
-} from "../domain/webhook-schemas";
+import { deliveredDescription, WEBHOOK_EVENTS, WebhookPayloads, type DeliveredType } from "../domain/webhook-schemas";
 import { RETRY_DELAYS_S } from "../webhooks/retry";
 
-export const RETRY_SCHEDULE = RETRY_DELAYS_S.map((s) =>
+const RETRY_SCHEDULE = RETRY_DELAYS_S.map((s) =>
   s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`,
 ).join(", ");
 
@@ -37,7 +31,7 @@ export function registerWebhookEvents(app: OpenAPIHono<any>) {
       method: "post",
       path: type,
       operationId: `webhook_${type.replace(/\./g, "_")}`,
-      summary: type === "webhook.test" ? TEST_EVENT_DESCRIPTION : WEBHOOK_EVENT_DESCRIPTIONS[type],
+      summary: deliveredDescription(type),
       // Nothing authenticates us to the receiver but the signature headers below.
       security: [],
       description: DELIVERY_RULES,

@@ -286,7 +286,7 @@ export const ScoreData = z.object({
   added_time: nullableInt.optional(),
   game_clock_secs: nullableInt.optional(),
 });
-export const StatusChange = z.object({ from: StatusCode, to: StatusCode });
+const StatusChange = z.object({ from: StatusCode, to: StatusCode });
 export const ScoreUpdateFrame = frame("score_update", ScoreData).openapi("ScoreUpdateFrame", {
   description: "The score, period, minute or clock changed.",
 });

@@ -27,6 +27,10 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
 export const TEST_EVENT_DESCRIPTION =
   "Sent by “send test event” (dashboard, admin API); delivered once, never retried.";
 
+/** The words for a delivered type: the event's description, or the test event's. */
+export const deliveredDescription = (type: DeliveredType) =>
+  type === TEST_EVENT ? TEST_EVENT_DESCRIPTION : WEBHOOK_EVENT_DESCRIPTIONS[type];
+
 /** At most this many endpoints per account: each one multiplies ingest's fan-out. */
 export const MAX_ENDPOINTS_PER_ACCOUNT = 20;
 

@@ -17,7 +17,7 @@ export const apiRouter = () =>
     },
   });
 
-export const BODY_MAX_BYTES = 64 * 1024;
+const BODY_MAX_BYTES = 64 * 1024;
 
 /**
  * Reads a JSON body up to `maxBytes` (413 past it, so a huge body cannot exhaust memory) and parses it once (400
