@@ -1,12 +1,14 @@
 // The Hono app: middleware order, route mounting, the one error handler.
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { etag, RETAINED_304_HEADERS } from "hono/etag";
+import { HTTPException } from "hono/http-exception";
+import { asyncApiDocument } from "./docs/asyncapi";
+import { completeRegistry, openApiDocument, serviceRoutes } from "./docs/openapi";
 import { SPORTS } from "./domain/codes";
 import type { AppEnv } from "./env";
 import { ApiError, problemResponse } from "./errors";
 import { log, requestLog } from "./log";
 import { applyRateHeaders, RATE_HEADERS } from "./limits/rate";
-import { openApiDocument } from "./openapi";
 import { adminRoutes } from "./routes/admin";
 import { dashboardRoutes } from "./routes/dashboard";
 import { docsRoutes } from "./routes/docs";
@@ -21,7 +23,7 @@ import { json } from "./routes/respond";
 import { wsRoutes } from "./routes/ws";
 
 export function buildApp() {
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
 
   app.use(async (c, next) => {
     const id = crypto.randomUUID();
@@ -34,7 +36,7 @@ export function buildApp() {
   // Every 200 GET gets an ETag; a matching If-None-Match gets 304 (RFC 9110 §13.1.2).
   // A 304 keeps the rate-limit fields: it used the budget too.
   app.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, ...RATE_HEADERS] }));
-  app.get("/health", (c) => json(c, { status: "ok" }));
+  app.openapi(serviceRoutes.health, (c) => json(c, { status: "ok" as const }));
 
   // Data is per account (tracked leagues): private caches only, always revalidated; ETag makes that cheap.
   app.use("/v1/*", async (c, next) => {
@@ -43,13 +45,23 @@ export function buildApp() {
     if (c.req.method === "GET") c.header("cache-control", "private, no-cache");
   });
   // The public API is read-only: other methods on its paths are 405 with the methods that exist (RFC 9110 §15.5.6).
-  for (const path of ["/health", "/v1/openapi.json", ...SPORTS.map((s) => `/v1/${s}/*`)]) {
+  for (const path of ["/health", "/v1/openapi.json", "/v1/asyncapi.json", ...SPORTS.map((s) => `/v1/${s}/*`)]) {
     app.on(["POST", "PUT", "PATCH", "DELETE"], path, (c) => {
       const detail = `${c.req.method} is not allowed; this API is read-only`;
       return problemResponse(405, "invalid_request", detail, c.get("requestId"), { allow: "GET, HEAD" });
     });
   }
-  app.get("/v1/openapi.json", (c) => json(c, openApiDocument(c.env.PUBLIC_BASE_URL)));
+  app.openapi(serviceRoutes.document("/v1/openapi.json", "getOpenApiDocument", "This OpenAPI 3.1 document"), (c) =>
+    json(c, openApiDocument(app, c.env.PUBLIC_BASE_URL)),
+  );
+  app.openapi(
+    serviceRoutes.document(
+      "/v1/asyncapi.json",
+      "getAsyncApiDocument",
+      "The AsyncAPI 3.0 document of the WebSockets and webhooks",
+    ),
+    (c) => json(c, asyncApiDocument(c.env.PUBLIC_BASE_URL)),
+  );
   for (const sport of SPORTS) {
     app.route(`/v1/${sport}/leagues`, leagueRoutes(sport));
     app.route(`/v1/${sport}/matches`, matchRoutes(sport));
@@ -64,6 +76,8 @@ export function buildApp() {
   app.route("/internal/admin", adminRoutes);
   app.route("/internal/ingest", ingestRoutes);
 
+  completeRegistry(app);
+
   app.notFound((c) =>
     problemResponse(
       404,
@@ -76,6 +90,9 @@ export function buildApp() {
   app.onError((err, c) => {
     const requestId = c.get("requestId");
     if (err instanceof ApiError) return problemResponse(err.status, err.code, err.detail, requestId, err.headers);
+    // The validators' own refusals (e.g. 415 for a body that is not JSON) are problems too.
+    if (err instanceof HTTPException && err.status < 500)
+      return problemResponse(err.status, "invalid_request", err.message, requestId);
     // Unknown failure: the client gets no internals; the log gets the cause and the request id.
     log("error", "unhandled", {
       request_id: requestId,

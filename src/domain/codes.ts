@@ -55,3 +55,51 @@ export const PLAN_LIMITS: Record<Plan, { restPerMinute: number; websockets: numb
   growth: { restPerMinute: 1200, websockets: 20, mcpPerMinute: 600 },
   scale: { restPerMinute: 6000, websockets: 100, mcpPerMinute: 3000 },
 };
+
+/** Words for each status code (CONTRACT.md "Status codes"); the API documents `status_code` with them. */
+export const STATUS_DESCRIPTIONS: Record<number, string> = {
+  1: "scheduled",
+  2: "live",
+  3: "finished",
+  4: "postponed (kickoff may change)",
+  5: "cancelled",
+  6: "walkover",
+  7: "interrupted (may return to 2)",
+  8: "abandoned (score kept)",
+  9: "finished after penalties (score = result before the shoot-out)",
+  10: "finished after extra time",
+};
+
+/** Basketball overtimes documented by code: OT1–OT10 (26–29, 31–36); later ones follow the same rule. */
+const DOCUMENTED_OVERTIMES = 10;
+
+/** Words for each period code, both sports (codes do not overlap). */
+export const PERIOD_DESCRIPTIONS: Record<number, string> = {
+  ...Object.fromEntries(Object.entries(FOOTBALL_PERIODS).map(([code, label]) => [code, `football: ${label}`])),
+  ...Object.fromEntries(Object.entries(BASKETBALL_PERIODS).map(([code, label]) => [code, `basketball: ${label}`])),
+  ...Object.fromEntries(
+    Array.from({ length: DOCUMENTED_OVERTIMES }, (_, i) => [basketballOvertimeCode(i + 1), `basketball: OT${i + 1}`]),
+  ),
+};
+
+/** Timeline event types (CONTRACT.md "Event"); both sports share `substitution`, `period_start`, `period_end`. */
+export const EVENT_TYPE_DESCRIPTIONS = {
+  goal: "football: goal",
+  own_goal: "football: own goal (`team` is the side credited, `player` the scorer from the other side)",
+  penalty_goal: "football: penalty scored",
+  missed_penalty: "football: penalty missed or saved",
+  yellow_card: "football: yellow card",
+  second_yellow: "football: second yellow card (a sending-off)",
+  red_card: "football: straight red card",
+  var: "football: VAR review (`detail` says what was checked)",
+  field_goal: "basketball: two-point field goal",
+  three_pointer: "basketball: three-point field goal",
+  free_throw: "basketball: free throw made",
+  foul: "basketball: foul",
+  timeout: "basketball: timeout",
+  substitution: "both: substitution (`player_in`, `player_out`)",
+  period_start: "both: a period starts",
+  period_end: "both: a period ends",
+} as const;
+export type EventType = keyof typeof EVENT_TYPE_DESCRIPTIONS;
+export const EVENT_TYPES = Object.keys(EVENT_TYPE_DESCRIPTIONS) as [EventType, ...EventType[]];

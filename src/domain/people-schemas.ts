@@ -1,7 +1,7 @@
 // Teams, players, box scores, leaders and search (CONTRACT.md "Teams, players and search"). One schema per shape.
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { SPORTS, type Sport } from "./codes";
-import { IdParam, limitParam, listEnvelope, registry } from "./schemas";
+import { limitParam, listEnvelope } from "./schemas";
 
 /** The box-score counts of player_lines (both sports; the other sport's stay 0). */
 export const LINE_COUNTS = [
@@ -60,22 +60,21 @@ export const Team = z
     logo_url: z.string().nullable(),
     league_ids: z.array(z.string()).describe("Tracked leagues the team plays in this season."),
   })
-  .register(registry, { id: "Team" });
+  .openapi("Team");
 
-export const PlayerListItem = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    number: int.nullable(),
-    position: z.string().nullable(),
-    nationality: z.string().nullable(),
-    birth_date: z.string().nullable().describe("YYYY-MM-DD."),
-  })
-  .register(registry, { id: "PlayerListItem" });
+const playerListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  number: int.nullable(),
+  position: z.string().nullable(),
+  nationality: z.string().nullable(),
+  birth_date: z.string().nullable().describe("YYYY-MM-DD."),
+});
+export const PlayerListItem = playerListItem.openapi("PlayerListItem");
 
 export const Squad = z
   .object({ team_id: z.string(), season: z.string().nullable(), players: z.array(PlayerListItem) })
-  .register(registry, { id: "Squad" });
+  .openapi("Squad");
 
 export const FootballSeasonStats = z
   .object({
@@ -87,7 +86,7 @@ export const FootballSeasonStats = z
     yellow_cards: int,
     red_cards: int,
   })
-  .register(registry, { id: "FootballSeasonStats" });
+  .openapi("FootballSeasonStats");
 
 export const BasketballSeasonStats = z
   .object({
@@ -103,15 +102,17 @@ export const BasketballSeasonStats = z
     rpg: z.number(),
     apg: z.number(),
   })
-  .register(registry, { id: "BasketballSeasonStats" });
+  .openapi("BasketballSeasonStats");
 
-export const PlayerProfile = PlayerListItem.extend({
-  sport: z.enum(SPORTS),
-  team_id: z.string(),
-  team: z.string(),
-  season: z.string().nullable().describe("The current season the stats cover (every competition)."),
-  season_stats: z.union([FootballSeasonStats, BasketballSeasonStats]),
-}).register(registry, { id: "PlayerProfile" });
+export const PlayerProfile = playerListItem
+  .extend({
+    sport: z.enum(SPORTS),
+    team_id: z.string(),
+    team: z.string(),
+    season: z.string().nullable().describe("The current season the stats cover (every competition)."),
+    season_stats: z.union([FootballSeasonStats, BasketballSeasonStats]),
+  })
+  .openapi("PlayerProfile");
 
 const LineBase = z.object({
   player_id: z.string(),
@@ -127,7 +128,7 @@ export const FootballPlayerLine = LineBase.extend({
   shots: int,
   yellow_cards: int,
   red_cards: int,
-}).register(registry, { id: "FootballPlayerLine" });
+}).openapi("FootballPlayerLine");
 
 export const BasketballPlayerLine = LineBase.extend({
   points: int,
@@ -142,12 +143,12 @@ export const BasketballPlayerLine = LineBase.extend({
   three_attempted: int,
   ft_made: int,
   ft_attempted: int,
-}).register(registry, { id: "BasketballPlayerLine" });
+}).openapi("BasketballPlayerLine");
 
 const PlayerLine = z.union([FootballPlayerLine, BasketballPlayerLine]);
 export const BoxScore = z
   .object({ match_id: z.string(), home: z.array(PlayerLine), away: z.array(PlayerLine) })
-  .register(registry, { id: "BoxScore" });
+  .openapi("BoxScore");
 
 export const Leader = z
   .object({
@@ -159,11 +160,11 @@ export const Leader = z
     value: z.number(),
     matches: int.describe("Matches with a line for the player."),
   })
-  .register(registry, { id: "Leader" });
+  .openapi("Leader");
 
 export const Leaders = z
   .object({ league_id: z.string(), season: z.string(), stat: z.string(), data: z.array(Leader) })
-  .register(registry, { id: "Leaders" });
+  .openapi("Leaders");
 
 export const SearchHit = z
   .object({
@@ -175,8 +176,8 @@ export const SearchHit = z
     league_id: z.string().optional().describe("Teams and players: one tracked league they play in."),
     country: z.string().optional().describe("Teams and leagues."),
   })
-  .register(registry, { id: "SearchHit" });
-export const SearchList = listEnvelope(SearchHit).register(registry, { id: "SearchList" });
+  .openapi("SearchHit");
+export const SearchList = listEnvelope(SearchHit).openapi("SearchList");
 
 export type Team = z.infer<typeof Team>;
 export type PlayerListItem = z.infer<typeof PlayerListItem>;

@@ -1,9 +1,47 @@
-// One zod schema per shape: the request validators, the OpenAPI document and (later) the MCP tools use these.
-import { z } from "zod";
-import { SPORTS } from "./codes";
+// One zod schema per shape: the request validators, the OpenAPI and AsyncAPI documents and the MCP tools use these.
+// `z` is zod's, extended by @hono/zod-openapi with `.openapi()`: a named shape (`.openapi("Id")`) becomes a
+// component of both documents.
+import { z } from "@hono/zod-openapi";
+import { EVENT_TYPE_DESCRIPTIONS, EVENT_TYPES, PERIOD_DESCRIPTIONS, SPORTS, STATUS_DESCRIPTIONS } from "./codes";
 
-/** Named shapes that become `components.schemas` of the OpenAPI document. */
-export const registry = z.registry<{ id: string; description?: string }>();
+/** `enum` plus `x-enumDescriptions` (a value → words map, read by Redoc and Scalar) for a documented code list. */
+const described = (descriptions: Record<string | number, string>, numeric: boolean) => ({
+  enum: Object.keys(descriptions).map((k) => (numeric ? Number(k) : k)),
+  "x-enumDescriptions": descriptions,
+});
+
+// ---------- codes ----------
+export const StatusCode = z
+  .number()
+  .int()
+  .min(1)
+  .max(10)
+  .openapi("StatusCode", {
+    description: "Match status (CONTRACT: 3, 9 and 10 are final).",
+    ...described(STATUS_DESCRIPTIONS, true),
+  });
+
+export const PeriodCode = z
+  .number()
+  .int()
+  .openapi("PeriodCode", {
+    description:
+      "Period of a live match. Basketball overtime n is 25 + n for OT1–OT4 and 26 + n from OT5 (30 is half-time).",
+    ...described(PERIOD_DESCRIPTIONS, true),
+  });
+
+const EVENT_TYPE_SET: ReadonlySet<string> = new Set(EVENT_TYPES);
+/** Checked at ingest, so what clients read is what this documents; typed as string: clients tolerate new types. */
+/** `.nullable()` would keep PeriodCode's name and drop the null from the document: a union keeps both. */
+const periodOrNull = z.union([PeriodCode, z.null()]);
+
+export const EventType = z
+  .string()
+  .refine((t) => EVENT_TYPE_SET.has(t), "not a known event type")
+  .openapi("EventType", {
+    description: "Timeline event type; new types may be added (treat unknown ones as neutral).",
+    ...described(EVENT_TYPE_DESCRIPTIONS, false),
+  });
 
 // ---------- request values ----------
 export const SportParam = z.enum(SPORTS).describe("`football` or `basketball`; anything else is 404.");
@@ -53,56 +91,57 @@ export const League = z
     season: z.string().describe("Current season, `yyyy/yy`."),
     logo_url: z.string().nullable(),
   })
-  .register(registry, { id: "League" });
+  .openapi("League");
 
 const nullableInt = z.number().int().nullable();
 
-export const MatchListItem = z
-  .object({
-    id: z.string(),
-    league_id: z.string(),
-    season: z.string(),
-    home_team: z.string(),
-    away_team: z.string(),
-    home_team_id: z.string(),
-    away_team_id: z.string(),
-    home_score: z.number().int(),
-    away_score: z.number().int(),
-    status_code: z.number().int().min(1).max(10).describe("See the status code table in the API description."),
-    minute: nullableInt.describe("Football match minute while live; null otherwise."),
-    kickoff_ts: z.number().int().describe("Kickoff, Unix epoch seconds (UTC)."),
-    updated_at: z.string().describe("RFC 3339 UTC time of the last change to the match record."),
-  })
-  .register(registry, { id: "MatchListItem" });
+const matchListItem = z.object({
+  id: z.string(),
+  league_id: z.string(),
+  season: z.string(),
+  home_team: z.string(),
+  away_team: z.string(),
+  home_team_id: z.string(),
+  away_team_id: z.string(),
+  home_score: z.number().int(),
+  away_score: z.number().int(),
+  status_code: StatusCode,
+  minute: nullableInt.describe("Football match minute while live; null otherwise."),
+  kickoff_ts: z.number().int().describe("Kickoff, Unix epoch seconds (UTC)."),
+  updated_at: z.string().describe("RFC 3339 UTC time of the last change to the match record."),
+});
+export const MatchListItem = matchListItem.openapi("MatchListItem");
 
-export const MatchDetail = MatchListItem.extend({
-  sport: z.enum(SPORTS),
-  round: z.string().nullable(),
-  period: nullableInt.describe("Period code while live, null otherwise."),
-  period_label: z.string().nullable(),
-  added_time: nullableInt,
-  game_clock_secs: nullableInt.describe("Basketball: seconds left in the period."),
-  ht_home_score: nullableInt,
-  ht_away_score: nullableInt,
-  home_penalties: nullableInt.describe("Shoot-out score (status 9)."),
-  away_penalties: nullableInt,
-  home_formation: z.string().nullable(),
-  away_formation: z.string().nullable(),
-  referee: z.string().nullable(),
-  venue: z.string().nullable(),
-  attendance: nullableInt,
-  finished_at: z.string().nullable(),
-  league: z.object({ id: z.string(), name: z.string(), country: z.string() }),
-}).register(registry, { id: "MatchDetail" });
+export const MatchDetail = matchListItem
+  .extend({
+    sport: z.enum(SPORTS),
+    round: z.string().nullable(),
+    period: periodOrNull.describe("Period code while live, null otherwise."),
+    period_label: z.string().nullable(),
+    added_time: nullableInt,
+    game_clock_secs: nullableInt.describe("Basketball: seconds left in the period."),
+    ht_home_score: nullableInt,
+    ht_away_score: nullableInt,
+    home_penalties: nullableInt.describe("Shoot-out score (status 9)."),
+    away_penalties: nullableInt,
+    home_formation: z.string().nullable(),
+    away_formation: z.string().nullable(),
+    referee: z.string().nullable(),
+    venue: z.string().nullable(),
+    attendance: nullableInt,
+    finished_at: z.string().nullable(),
+    league: z.object({ id: z.string(), name: z.string(), country: z.string() }),
+  })
+  .openapi("MatchDetail");
 
 export const Event = z
   .object({
     id: z.string(),
     seq: z.number().int(),
-    type: z.string(),
+    type: EventType,
     minute: nullableInt,
     added_time: nullableInt,
-    period: nullableInt,
+    period: periodOrNull,
     team: z.enum(["home", "away"]).nullable(),
     player: z.string().nullable(),
     player_in: z.string().nullable(),
@@ -112,19 +151,15 @@ export const Event = z
     player_in_id: z.string().nullable(),
     player_out_id: z.string().nullable(),
   })
-  .register(registry, { id: "Event" });
+  .openapi("Event");
 
-export const EventsResponse = z
-  .object({ match_id: z.string(), data: z.array(Event) })
-  .register(registry, { id: "Events" });
+export const EventsResponse = z.object({ match_id: z.string(), data: z.array(Event) }).openapi("Events");
 
 export const StatRow = z
   .object({ section: z.string(), name: z.string(), home: z.number(), away: z.number() })
-  .register(registry, { id: "StatRow" });
+  .openapi("StatRow");
 
-export const StatsResponse = z
-  .object({ match_id: z.string(), data: z.array(StatRow) })
-  .register(registry, { id: "Stats" });
+export const StatsResponse = z.object({ match_id: z.string(), data: z.array(StatRow) }).openapi("Stats");
 
 export const Player = z
   .object({
@@ -133,7 +168,7 @@ export const Player = z
     position: z.string().nullable(),
     player_id: z.string().nullable().describe("Id of the player, null when unknown."),
   })
-  .register(registry, { id: "Player" });
+  .openapi("Player");
 
 export const Lineup = z
   .object({
@@ -142,11 +177,9 @@ export const Lineup = z
     substitutes: z.array(Player),
     coach: z.string().nullable(),
   })
-  .register(registry, { id: "Lineup" });
+  .openapi("Lineup");
 
-export const LineupsResponse = z
-  .object({ match_id: z.string(), home: Lineup, away: Lineup })
-  .register(registry, { id: "Lineups" });
+export const LineupsResponse = z.object({ match_id: z.string(), home: Lineup, away: Lineup }).openapi("Lineups");
 
 const StandingRowBase = z.object({
   position: z.number().int(),
@@ -164,14 +197,14 @@ export const FootballStandingRow = StandingRowBase.extend({
   goal_difference: z.number().int(),
   points: z.number().int(),
   form: z.string().describe("Last five results, oldest first (e.g. `WWDLW`)."),
-}).register(registry, { id: "FootballStandingRow" });
+}).openapi("FootballStandingRow");
 
 export const BasketballStandingRow = StandingRowBase.extend({
   points_for: z.number().int(),
   points_against: z.number().int(),
   win_pct: z.number().describe("won / played, three decimals; 0 before the first game."),
   games_behind: z.number(),
-}).register(registry, { id: "BasketballStandingRow" });
+}).openapi("BasketballStandingRow");
 
 export const StandingRow = z.union([FootballStandingRow, BasketballStandingRow]);
 export type FootballStandingRow = z.infer<typeof FootballStandingRow>;
@@ -185,7 +218,7 @@ export const Standings = z
     as_of: z.string().describe("RFC 3339 time the table reflects."),
     standings: z.array(StandingRow),
   })
-  .register(registry, { id: "Standings" });
+  .openapi("Standings");
 
 export const H2H = z
   .object({
@@ -202,7 +235,7 @@ export const H2H = z
     }),
     matches: z.array(MatchListItem),
   })
-  .register(registry, { id: "H2H" });
+  .openapi("H2H");
 
 export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -211,8 +244,8 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
     limit: z.number().int().describe("Effective page size."),
     next_cursor: z.string().nullable().describe("Pass as `after` for the next page; null on the last page."),
   });
-export const LeagueList = listEnvelope(League).register(registry, { id: "LeagueList" });
-export const MatchList = listEnvelope(MatchListItem).register(registry, { id: "MatchList" });
+export const LeagueList = listEnvelope(League).openapi("LeagueList");
+export const MatchList = listEnvelope(MatchListItem).openapi("MatchList");
 
 export const Problem = z
   .object({
@@ -233,7 +266,7 @@ export const Problem = z
     detail: z.string(),
     request_id: z.string().optional().describe("Id of the request (also in `X-Request-Id`); quote it to support."),
   })
-  .register(registry, { id: "Problem" });
+  .openapi("Problem");
 
 // ---------- WebSocket frames ----------
 const frame = <T extends string, D extends z.ZodType>(type: T, data: D) =>
@@ -248,18 +281,24 @@ const frame = <T extends string, D extends z.ZodType>(type: T, data: D) =>
 export const ScoreData = z.object({
   home: z.number().int(),
   away: z.number().int(),
-  period: nullableInt.optional(),
+  period: periodOrNull.optional(),
   minute: nullableInt.optional(),
   added_time: nullableInt.optional(),
   game_clock_secs: nullableInt.optional(),
 });
+const StatusChange = z.object({ from: StatusCode, to: StatusCode });
+export const ScoreUpdateFrame = frame("score_update", ScoreData).openapi("ScoreUpdateFrame", {
+  description: "The score, period, minute or clock changed.",
+});
+export const StatusChangeFrame = frame("status_change", StatusChange).openapi("StatusChangeFrame", {
+  description: "The status code changed; after a change to 3, 9 or 10 a match stream closes with 1000.",
+});
+export const EventAddedFrame = frame("event_added", Event).openapi("EventAddedFrame", {
+  description: "A timeline event was added.",
+});
 export const LiveMessage = z
-  .discriminatedUnion("type", [
-    frame("score_update", ScoreData),
-    frame("status_change", z.object({ from: z.number().int(), to: z.number().int() })),
-    frame("event_added", Event),
-  ])
-  .register(registry, { id: "LiveMessage" });
+  .discriminatedUnion("type", [ScoreUpdateFrame, StatusChangeFrame, EventAddedFrame])
+  .openapi("LiveMessage");
 
 export type League = z.infer<typeof League>;
 export type MatchListItem = z.infer<typeof MatchListItem>;

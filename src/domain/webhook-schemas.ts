@@ -1,8 +1,8 @@
 // Webhooks (CONTRACT.md "Webhooks"): event types, the admin API's bodies and answers, and each event's payload.
 // The validators, the OpenAPI document (its `webhooks` section) and the dashboard use these.
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { SPORTS } from "./codes";
-import { Event, registry, ScoreData, StandingRow } from "./schemas";
+import { Event, ScoreData, StandingRow, StatusCode } from "./schemas";
 
 export const WEBHOOK_EVENTS = [
   "match.status_changed",
@@ -23,6 +23,13 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "match.finished": "A match reached a final status (3, 9 or 10), with the final score.",
   "standings.updated": "A league table was recomputed after a final whistle, with the new table.",
 };
+
+export const TEST_EVENT_DESCRIPTION =
+  "Sent by “send test event” (dashboard, admin API); delivered once, never retried.";
+
+/** The words for a delivered type: the event's description, or the test event's. */
+export const deliveredDescription = (type: DeliveredType) =>
+  type === TEST_EVENT ? TEST_EVENT_DESCRIPTION : WEBHOOK_EVENT_DESCRIPTIONS[type];
 
 /** At most this many endpoints per account: each one multiplies ingest's fan-out. */
 export const MAX_ENDPOINTS_PER_ACCOUNT = 20;
@@ -61,37 +68,33 @@ export const UpdateWebhookBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), "give at least one of enabled, events, description");
 
 // ---------- admin API answers ----------
-export const WebhookEndpoint = z
-  .object({
-    id: z.string(),
-    url: z.string(),
-    description: z.string().nullable(),
-    events: z.array(z.enum(WEBHOOK_EVENTS)).nullable().describe("null: every event type."),
-    enabled: z.boolean(),
-    disabled_reason: z
-      .string()
-      .nullable()
-      .describe("Why the endpoint was disabled (by its owner or after 3 days of failures)."),
-    disabled_at: z.string().nullable(),
-    failing_since_at: z
-      .string()
-      .nullable()
-      .describe("First failed attempt since the last success; null while healthy."),
-    previous_secret_expires_at: z
-      .string()
-      .nullable()
-      .describe("After a rotation, the previous secret also signs until this time."),
-    created_at: z.string(),
+const webhookEndpoint = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).nullable().describe("null: every event type."),
+  enabled: z.boolean(),
+  disabled_reason: z
+    .string()
+    .nullable()
+    .describe("Why the endpoint was disabled (by its owner or after 3 days of failures)."),
+  disabled_at: z.string().nullable(),
+  failing_since_at: z.string().nullable().describe("First failed attempt since the last success; null while healthy."),
+  previous_secret_expires_at: z
+    .string()
+    .nullable()
+    .describe("After a rotation, the previous secret also signs until this time."),
+  created_at: z.string(),
+});
+export const WebhookEndpoint = webhookEndpoint.openapi("WebhookEndpoint");
+
+export const WebhookEndpointCreated = webhookEndpoint
+  .extend({
+    secret: z.string().describe("`whsec_` + base64 of 32 bytes. Returned only here (and by rotate-secret)."),
   })
-  .register(registry, { id: "WebhookEndpoint" });
+  .openapi("WebhookEndpointCreated");
 
-export const WebhookEndpointCreated = WebhookEndpoint.extend({
-  secret: z.string().describe("`whsec_` + base64 of 32 bytes. Returned only here (and by rotate-secret)."),
-}).register(registry, { id: "WebhookEndpointCreated" });
-
-export const WebhookEndpointList = z
-  .object({ data: z.array(WebhookEndpoint) })
-  .register(registry, { id: "WebhookEndpointList" });
+export const WebhookEndpointList = z.object({ data: z.array(WebhookEndpoint) }).openapi("WebhookEndpointList");
 
 export const WebhookAttempt = z
   .object({
@@ -107,11 +110,9 @@ export const WebhookAttempt = z
     retry_in: z.number().int().nullable().describe("Seconds until the next attempt (outcome `retrying`)."),
     created_at: z.string(),
   })
-  .register(registry, { id: "WebhookAttempt" });
+  .openapi("WebhookAttempt");
 
-export const WebhookAttemptList = z
-  .object({ data: z.array(WebhookAttempt) })
-  .register(registry, { id: "WebhookAttemptList" });
+export const WebhookAttemptList = z.object({ data: z.array(WebhookAttempt) }).openapi("WebhookAttemptList");
 
 // ---------- payloads ----------
 const matchBase = {
@@ -120,7 +121,11 @@ const matchBase = {
   league_id: z.string(),
   seq: z.number().int().describe("The match stream's seq (as on the WebSockets)."),
 };
-const payload = <T extends string, D extends z.ZodType>(type: T, id: string, data: D, description: string) =>
+/** A payload's schema name: `Webhook` + the type in PascalCase (`match.status_changed` → WebhookMatchStatusChanged). */
+export const webhookPayloadId = (type: string) =>
+  "Webhook" + type.replace(/^webhook\./, "").replace(/(^|[._])(\w)/g, (_, _sep, c: string) => c.toUpperCase());
+
+const payload = <T extends string, D extends z.ZodType>(type: T, data: D, description: string) =>
   z
     .object({
       type: z.literal(type),
@@ -128,24 +133,21 @@ const payload = <T extends string, D extends z.ZodType>(type: T, id: string, dat
       data,
     })
     .describe(description)
-    .register(registry, { id, description });
+    .openapi(webhookPayloadId(type), { description });
 
 export const WebhookPayloads = {
   "match.status_changed": payload(
     "match.status_changed",
-    "WebhookMatchStatusChanged",
-    z.object({ ...matchBase, from: z.number().int(), to: z.number().int() }),
+    z.object({ ...matchBase, from: StatusCode, to: StatusCode }),
     WEBHOOK_EVENT_DESCRIPTIONS["match.status_changed"],
   ),
   "match.score_updated": payload(
     "match.score_updated",
-    "WebhookMatchScoreUpdated",
     ScoreData.extend(matchBase),
     WEBHOOK_EVENT_DESCRIPTIONS["match.score_updated"],
   ),
   "match.event_added": payload(
     "match.event_added",
-    "WebhookMatchEventAdded",
     Event.omit({ seq: true }).extend({
       ...matchBase,
       event_seq: z.number().int().describe("The event's own position in the timeline (Event `seq`)."),
@@ -154,11 +156,10 @@ export const WebhookPayloads = {
   ),
   "match.finished": payload(
     "match.finished",
-    "WebhookMatchFinished",
     z.object({
       ...matchBase,
-      from: z.number().int(),
-      to: z.number().int().describe("3, 9 or 10."),
+      from: StatusCode,
+      to: StatusCode.describe("3, 9 or 10."),
       home: z.number().int().describe("Final score (status 9: before the shoot-out)."),
       away: z.number().int(),
     }),
@@ -166,7 +167,6 @@ export const WebhookPayloads = {
   ),
   "standings.updated": payload(
     "standings.updated",
-    "WebhookStandingsUpdated",
     z.object({
       ...matchBase,
       match_id: z.string().describe("The finished match that changed the table."),
@@ -181,12 +181,7 @@ export const WebhookPayloads = {
     }),
     WEBHOOK_EVENT_DESCRIPTIONS["standings.updated"],
   ),
-  [TEST_EVENT]: payload(
-    TEST_EVENT,
-    "WebhookTest",
-    z.object({ endpoint_id: z.string(), message: z.string() }),
-    "Sent by “send test event” (dashboard, admin API); delivered once, never retried.",
-  ),
+  [TEST_EVENT]: payload(TEST_EVENT, z.object({ endpoint_id: z.string(), message: z.string() }), TEST_EVENT_DESCRIPTION),
 } as const;
 
 export type WebhookPayload = { type: DeliveredType; timestamp: string; data: Record<string, unknown> };

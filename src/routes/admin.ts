@@ -1,6 +1,5 @@
 // Operator API (CONTRACT.md "Admin"). Bearer ADMIN_TOKEN, compared in constant time.
-import { Hono } from "hono";
-import { z } from "zod";
+import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { KEY_PATTERN } from "../auth/keys";
 import { Email, Password, passwordNotEmail } from "../auth/password-policy";
 import { requireSecret } from "../auth/shared-secret";
@@ -12,8 +11,8 @@ import { seedDemo } from "../demo/seed";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest } from "../errors";
 import { adminWebhookRoutes } from "./admin-webhooks";
+import { apiRouter, capJson, INTERNAL_RESPONSES, jsonBody } from "./openapi-route";
 import { json } from "./respond";
-import { parseBody, parseInput } from "./validate";
 
 const AccountBody = z
   .object({ email: Email, password: Password.optional(), plan: z.enum(PLANS).default("trial") })
@@ -33,49 +32,76 @@ const SimulatorBody = z.object({ running: z.boolean() });
 const AccountPath = z.object({ id: IdParam });
 const KeyPath = z.object({ keyId: IdParam });
 
-export const adminRoutes = new Hono<AppEnv>()
-  .use(requireSecret("ADMIN_TOKEN"))
-  .post("/accounts", async (c) => {
-    const b = await parseBody(c.req.raw, AccountBody);
-    return json(c, await createAccount(dbFor(c.env.DB), b.email, b.password, b.plan), 201);
-  })
-  .put("/accounts/:id/plan", async (c) => {
-    const { id } = parseInput(AccountPath, c.req.param());
-    const b = await parseBody(c.req.raw, PlanBody);
+/**
+ * An account-management operation: validated by its schemas like the public ones, but left out of the published
+ * document (internal; the webhook operations in ./admin-webhooks.ts are documented for operators).
+ */
+const internal = <M extends "post" | "put" | "delete", P extends string, R extends RouteConfig["request"]>(
+  method: M,
+  path: P,
+  request: R,
+  maxBytes?: number,
+) =>
+  createRoute({
+    method,
+    path,
+    hide: true,
+    ...(request && "body" in request ? { middleware: capJson(maxBytes) } : {}),
+    request,
+    responses: INTERNAL_RESPONSES,
+  });
+
+export const adminRoutes = apiRouter();
+adminRoutes.use(requireSecret("ADMIN_TOKEN"));
+adminRoutes.openapi(internal("post", "/accounts", { body: jsonBody(AccountBody) }), async (c) => {
+  const b = c.req.valid("json");
+  return json(c, await createAccount(dbFor(c.env.DB), b.email, b.password, b.plan), 201);
+});
+adminRoutes.openapi(
+  internal("put", "/accounts/{id}/plan", { params: AccountPath, body: jsonBody(PlanBody) }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const b = c.req.valid("json");
     await changePlan(c.env, id, b.plan);
     return json(c, { id, plan: b.plan });
-  })
-  .put("/accounts/:id/tracked-leagues", async (c) => {
-    const { id } = parseInput(AccountPath, c.req.param());
-    // 1,000 ids of up to 64 characters (the schema's bounds) need more than the default 64 KiB.
-    const b = await parseBody(c.req.raw, TrackedBody, 128 * 1024);
+  },
+);
+adminRoutes.openapi(
+  // 1,000 ids of up to 64 characters (the schema's bounds) need more than the default 64 KiB.
+  internal("put", "/accounts/{id}/tracked-leagues", { params: AccountPath, body: jsonBody(TrackedBody) }, 128 * 1024),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const b = c.req.valid("json");
     await setTrackedLeagues(c.env, id, b.league_ids);
     return json(c, { id, league_ids: [...new Set(b.league_ids)] });
-  })
-  .post("/accounts/:id/keys", async (c) => {
-    const { id } = parseInput(AccountPath, c.req.param());
-    const b = await parseBody(c.req.raw, KeyBody);
+  },
+);
+adminRoutes.openapi(
+  internal("post", "/accounts/{id}/keys", { params: AccountPath, body: jsonBody(KeyBody) }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const b = c.req.valid("json");
     return json(c, await createApiKey(dbFor(c.env.DB), c.env.ENVIRONMENT, id, b.name, b.scopes), 201);
-  })
-  .delete("/keys/:keyId", async (c) => {
-    const { keyId } = parseInput(KeyPath, c.req.param());
-    await revokeApiKey(c.env, keyId);
-    return c.body(null, 204);
-  })
-  // Local/staging only: (re)generate the demo leagues for today and make sure the demo account and key exist.
-  .post("/demo", async (c) => {
-    if (c.env.ENVIRONMENT === "production") throw new ApiError(404, "not_found", "not available in production");
-    const b = await parseBody(c.req.raw, DemoBody);
-    if (b.demo_api_key && !b.demo_api_key.startsWith("sk_test_"))
-      throw badRequest("demo_api_key", "expected an sk_test_ key");
-    return json(c, await seedDemo(dbFor(c.env.DB), c.env.ENVIRONMENT, { demoApiKey: b.demo_api_key, scale: b.scale }));
-  })
-  // Local/staging only: start or stop the demo feed (a Durable Object alarm loop).
-  .put("/simulator", async (c) => {
-    if (c.env.ENVIRONMENT === "production") throw new ApiError(404, "not_found", "not available in production");
-    const { running } = await parseBody(c.req.raw, SimulatorBody);
-    const sim = c.env.SIMULATOR.getByName("demo");
-    return json(c, running ? await sim.start(Number(c.env.SIMULATOR_TICK_MS) || 2000) : await sim.stop());
-  })
-  // Webhook endpoints (behind the same token check: the middleware above runs for every route of this app).
-  .route("/", adminWebhookRoutes);
+  },
+);
+adminRoutes.openapi(internal("delete", "/keys/{keyId}", { params: KeyPath }), async (c) => {
+  await revokeApiKey(c.env, c.req.valid("param").keyId);
+  return c.body(null, 204);
+});
+// Local/staging only: (re)generate the demo leagues for today and make sure the demo account and key exist.
+adminRoutes.openapi(internal("post", "/demo", { body: jsonBody(DemoBody) }), async (c) => {
+  if (c.env.ENVIRONMENT === "production") throw new ApiError(404, "not_found", "not available in production");
+  const b = c.req.valid("json");
+  if (b.demo_api_key && !b.demo_api_key.startsWith("sk_test_"))
+    throw badRequest("demo_api_key", "expected an sk_test_ key");
+  return json(c, await seedDemo(dbFor(c.env.DB), c.env.ENVIRONMENT, { demoApiKey: b.demo_api_key, scale: b.scale }));
+});
+// Local/staging only: start or stop the demo feed (a Durable Object alarm loop).
+adminRoutes.openapi(internal("put", "/simulator", { body: jsonBody(SimulatorBody) }), async (c) => {
+  if (c.env.ENVIRONMENT === "production") throw new ApiError(404, "not_found", "not available in production");
+  const { running } = c.req.valid("json");
+  const sim = c.env.SIMULATOR.getByName("demo");
+  return json(c, running ? await sim.start(Number(c.env.SIMULATOR_TICK_MS) || 2000) : await sim.stop());
+});
+// Webhook endpoints (behind the same token check: the middleware above runs for every route of this app).
+adminRoutes.route("/", adminWebhookRoutes);

@@ -1,14 +1,23 @@
 // POST /internal/ingest (CONTRACT.md "Ingest"): feed ops, applied in one D1 batch, pushed after the commit, one
-// batch at a time (workers/ingestor.ts).
-import { Hono } from "hono";
+// batch at a time (workers/ingestor.ts). Internal: validated by its schema, left out of the published document.
+import { createRoute } from "@hono/zod-openapi";
 import { requireSecret } from "../auth/shared-secret";
-import type { AppEnv } from "../env";
 import { ingestInOrder } from "../ingest/serial";
 import { IngestBody, MAX_BODY_BYTES } from "../ingest/ops";
+import { apiRouter, capJson, INTERNAL_RESPONSES, jsonBody } from "./openapi-route";
 import { json } from "./respond";
-import { parseBody } from "./validate";
 
-export const ingestRoutes = new Hono<AppEnv>().post("/", requireSecret("INGEST_TOKEN"), async (c) => {
-  const { ops } = await parseBody(c.req.raw, IngestBody, MAX_BODY_BYTES);
+const ingest = createRoute({
+  method: "post",
+  path: "/",
+  hide: true,
+  middleware: [requireSecret("INGEST_TOKEN"), capJson(MAX_BODY_BYTES)] as const,
+  request: { body: jsonBody(IngestBody) },
+  responses: INTERNAL_RESPONSES,
+});
+
+export const ingestRoutes = apiRouter();
+ingestRoutes.openapi(ingest, async (c) => {
+  const { ops } = c.req.valid("json");
   return json(c, await ingestInOrder(c.env, ops, (work) => c.executionCtx.waitUntil(work)));
 });

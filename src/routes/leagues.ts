@@ -1,45 +1,85 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { requireKey } from "../auth/api-key";
 import type { Sport } from "../domain/codes";
-import { IdParam } from "../domain/schemas";
+import { IdParam, LeagueList, Standings } from "../domain/schemas";
 import { ranked } from "../domain/leaders";
-import { LeadersQuery } from "../domain/people-schemas";
+import { Leaders, LeadersQuery } from "../domain/people-schemas";
 import { getLeaders } from "../db/queries/leaders";
 import { currentStandings, listTrackedLeagues } from "../db/queries/leagues";
-import type { AppEnv } from "../env";
 import { noData, notFound } from "../errors";
 import { responseCache } from "./cache";
+import { apiRouter, cachedOk, KEY_SECURITY, keyedReadErrors, sportTag } from "./openapi-route";
 import { json } from "./respond";
-import { parseInput } from "./validate";
 
 /** Tracked leagues are few per account; the list is one page (`next_cursor` null) up to this many. */
 export const LEAGUE_LIST_LIMIT = 1000;
 
-export function leagueRoutes(sport: Sport) {
-  const r = new Hono<AppEnv>();
+const LeaguePath = z.object({ leagueId: IdParam.describe("League id.") });
 
-  r.get("/", requireKey("read:leagues"), responseCache, async (c) => {
+export function leagueRoutes(sport: Sport) {
+  const r = apiRouter();
+  const S = sportTag(sport);
+  const read = <P extends string, Req extends NonNullable<RouteConfig["request"]>>(
+    path: P,
+    operationId: string,
+    summary: string,
+    request: Req,
+    schema: z.ZodType,
+    noDataToo = false,
+  ) =>
+    createRoute({
+      method: "get",
+      path,
+      operationId: `${operationId}${S}`,
+      summary,
+      description: "Requires scope `read:leagues`.",
+      tags: [S],
+      security: KEY_SECURITY,
+      middleware: [requireKey("read:leagues"), responseCache] as const,
+      request,
+      responses: { ...cachedOk(schema), ...keyedReadErrors(noDataToo) },
+    });
+
+  r.openapi(read("/", "listLeagues", "Tracked leagues, by country then name", {}, LeagueList), async (c) => {
     const rows = await listTrackedLeagues(c.get("db"), sport, c.get("auth").accountId);
     const data = rows.slice(0, LEAGUE_LIST_LIMIT);
     return json(c, { data, total: rows.length, limit: LEAGUE_LIST_LIMIT, next_cursor: null });
   });
 
-  r.get("/:leagueId/standings", requireKey("read:leagues"), responseCache, async (c) => {
-    const { leagueId } = parseInput(z.object({ leagueId: IdParam }), c.req.param());
-    const res = await currentStandings(c.get("db"), sport, leagueId, c.get("auth").accountId);
-    if (!res.found) throw notFound("league");
-    if (!res.standings) throw noData("standings");
-    return json(c, res.standings);
-  });
+  r.openapi(
+    read(
+      "/{leagueId}/standings",
+      "getLeagueStandings",
+      "Current league table",
+      { params: LeaguePath },
+      Standings,
+      true,
+    ),
+    async (c) => {
+      const { leagueId } = c.req.valid("param");
+      const res = await currentStandings(c.get("db"), sport, leagueId, c.get("auth").accountId);
+      if (!res.found) throw notFound("league");
+      if (!res.standings) throw noData("standings");
+      return json(c, res.standings);
+    },
+  );
 
-  r.get("/:leagueId/leaders", requireKey("read:leagues"), responseCache, async (c) => {
-    const { leagueId } = parseInput(z.object({ leagueId: IdParam }), c.req.param());
-    const { stat } = parseInput(LeadersQuery[sport], c.req.query());
-    const res = await getLeaders(c.get("db"), sport, leagueId, stat, c.get("auth").accountId);
-    if (!res) throw notFound("league");
-    return json(c, { league_id: leagueId, season: res.season, stat, data: ranked(res.rows) });
-  });
+  r.openapi(
+    read(
+      "/{leagueId}/leaders",
+      "getLeagueLeaders",
+      "Top 20 of the league's current season for a stat",
+      { params: LeaguePath, query: LeadersQuery[sport] },
+      Leaders,
+    ),
+    async (c) => {
+      const { leagueId } = c.req.valid("param");
+      const { stat } = c.req.valid("query");
+      const res = await getLeaders(c.get("db"), sport, leagueId, stat, c.get("auth").accountId);
+      if (!res) throw notFound("league");
+      return json(c, { league_id: leagueId, season: res.season, stat, data: ranked(res.rows) });
+    },
+  );
 
   return r;
 }

@@ -1,53 +1,91 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { requireKey } from "../auth/api-key";
 import { seasonStats } from "../domain/box-score";
 import type { Sport } from "../domain/codes";
-import { SearchQuery } from "../domain/people-schemas";
+import { PlayerProfile, SearchList, SearchQuery, Squad, Team } from "../domain/people-schemas";
 import { IdParam } from "../domain/schemas";
 import { getPlayerRows, getSquad, getTeam } from "../db/queries/people";
 import { search } from "../db/queries/search";
-import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { responseCache } from "./cache";
+import { apiRouter, cachedOk, KEY_SECURITY, keyedReadErrors, sportTag } from "./openapi-route";
 import { json } from "./respond";
-import { parseInput } from "./validate";
 
-const TeamPath = z.object({ teamId: IdParam });
-const PlayerPath = z.object({ playerId: IdParam });
+const TeamPath = z.object({ teamId: IdParam.describe("Team id.") });
+const PlayerPath = z.object({ playerId: IdParam.describe("Player id.") });
 
 /** Teams, players and search of one sport; visible while they play in one of the account's tracked leagues. */
 export function peopleRoutes(sport: Sport) {
-  const r = new Hono<AppEnv>();
+  const r = apiRouter();
   r.use(requireKey("read:leagues"), responseCache);
+  const S = sportTag(sport);
+  const read = <P extends string, Req extends NonNullable<RouteConfig["request"]>>(
+    path: P,
+    operationId: string,
+    summary: string,
+    request: Req,
+    schema: z.ZodType,
+  ) =>
+    createRoute({
+      method: "get",
+      path,
+      operationId: `${operationId}${S}`,
+      summary,
+      description: "Requires scope `read:leagues`.",
+      tags: [S],
+      security: KEY_SECURITY,
+      request,
+      responses: { ...cachedOk(schema), ...keyedReadErrors() },
+    });
 
-  r.get("/teams/:teamId", async (c) => {
-    const { teamId } = parseInput(TeamPath, c.req.param());
+  r.openapi(read("/teams/{teamId}", "getTeam", "Team", { params: TeamPath }, Team), async (c) => {
+    const { teamId } = c.req.valid("param");
     const team = await getTeam(c.get("db"), sport, teamId, c.get("auth").accountId);
     if (!team) throw notFound("team");
     return json(c, team);
   });
 
-  r.get("/teams/:teamId/squad", async (c) => {
-    const { teamId } = parseInput(TeamPath, c.req.param());
-    const squad = await getSquad(c.get("db"), sport, teamId, c.get("auth").accountId);
-    if (!squad) throw notFound("team");
-    return json(c, squad);
-  });
+  r.openapi(
+    read("/teams/{teamId}/squad", "getTeamSquad", "Squad, by shirt number", { params: TeamPath }, Squad),
+    async (c) => {
+      const { teamId } = c.req.valid("param");
+      const squad = await getSquad(c.get("db"), sport, teamId, c.get("auth").accountId);
+      if (!squad) throw notFound("team");
+      return json(c, squad);
+    },
+  );
 
-  r.get("/players/:playerId", async (c) => {
-    const { playerId } = parseInput(PlayerPath, c.req.param());
-    const res = await getPlayerRows(c.get("db"), sport, playerId, c.get("auth").accountId);
-    if (!res) throw notFound("player");
-    return json(c, { ...res.player, season: res.season, season_stats: seasonStats(sport, res.stats) });
-  });
+  r.openapi(
+    read(
+      "/players/{playerId}",
+      "getPlayer",
+      "Player with current-season stats (every competition)",
+      { params: PlayerPath },
+      PlayerProfile,
+    ),
+    async (c) => {
+      const { playerId } = c.req.valid("param");
+      const res = await getPlayerRows(c.get("db"), sport, playerId, c.get("auth").accountId);
+      if (!res) throw notFound("player");
+      return json(c, { ...res.player, season: res.season, season_stats: seasonStats(sport, res.stats) });
+    },
+  );
 
-  r.get("/search", async (c) => {
-    const q = parseInput(SearchQuery, c.req.query());
-    const tracked = c.get("readScope").tracked.split(",").filter(Boolean);
-    const hits = await search(c.get("db"), sport, q.q, q.type, q.limit, tracked);
-    return json(c, { data: hits, total: hits.length, limit: q.limit, next_cursor: null });
-  });
+  r.openapi(
+    read(
+      "/search",
+      "search",
+      "Search teams, players and leagues of tracked leagues, best first",
+      { query: SearchQuery },
+      SearchList,
+    ),
+    async (c) => {
+      const q = c.req.valid("query");
+      const tracked = c.get("readScope").tracked.split(",").filter(Boolean);
+      const hits = await search(c.get("db"), sport, q.q, q.type, q.limit, tracked);
+      return json(c, { data: hits, total: hits.length, limit: q.limit, next_cursor: null });
+    },
+  );
 
   return r;
 }
