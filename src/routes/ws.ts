@@ -61,7 +61,7 @@ async function admit(
 }
 
 export const wsRoutes = new Hono<AppEnv>()
-  .use(requireKey("stream:websocket"))
+  .use(requireKey("stream:websocket", true))
   .get("/match/:id", async (c) => {
     const { id } = parseInput(z.object({ id: IdParam }), c.req.param());
     const match = await getMatch(dbFor(c.env.DB), undefined, id, c.get("auth").accountId);
