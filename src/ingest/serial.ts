@@ -23,7 +23,7 @@ export async function ingestInOrder(
   defer?: (work: Promise<unknown>) => void,
 ): Promise<{ applied: number; unchanged: number }> {
   const outcome = await env.INGESTOR.getByName("ingest").apply(ops);
-  // This isolate knows a commit happened: its next read asks for the data version (others within 1 s).
+  // The route's isolate (in production not the Ingestor's) knows of the commit too: its next read sees it.
   if (outcome.ok && outcome.result.applied > 0) dataChanged();
   if (outcome.ok) {
     const work = enqueueWebhooks(env, outcome.webhooks);

@@ -6,9 +6,11 @@
 // older), so an answer can show a league change the record does not have yet, and must not reach another account.
 // The key is still checked on every request (from its record, at most 2 s old), and the rate limit still counts it;
 // what a hit saves is the data query, the JSON and the ETag hash.
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, AuthContext } from "../env";
 import { ByteLru } from "../lru";
+import { sharedCache, sharedKey } from "./shared-cache";
 
 interface Entry {
   body: string;
@@ -21,7 +23,7 @@ const entries = new ByteLru<Entry>(16 * 1024 * 1024);
 const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The path and the sorted query without a credential. */
-export function requestKey(url: string) {
+function requestKey(url: string) {
   const u = new URL(url);
   u.searchParams.delete("api_key");
   u.searchParams.sort();
@@ -29,14 +31,30 @@ export function requestKey(url: string) {
 }
 
 /** The cache key: data version, account and its entitlement version, then the request. */
-const keyOf = (url: string, dataVersion: string, auth: AuthContext) =>
-  `${dataVersion}\n${auth.accountId}:${auth.entitlementVersion}\n${requestKey(url)}`;
+const keyOf = (dataVersion: string, auth: AuthContext, request: string) =>
+  `${dataVersion}\n${auth.accountId}:${auth.entitlementVersion}\n${request}`;
 
-/** After the key check: answers a GET from the cache, or runs the handler and keeps its 200 (with its ETag). */
+/** The handler's 200 with the ETag the etag middleware would compute (hex SHA-1 of the body), computed once. */
+async function withEtag(c: Context<AppEnv>) {
+  const body = await c.res.text();
+  const etag = `"${hex(await crypto.subtle.digest("SHA-1", new TextEncoder().encode(body)))}"`;
+  const headers: [string, string][] = [...c.res.headers.entries()].filter(([k]) => k !== "set-cookie");
+  headers.push(["etag", etag]);
+  c.res = new Response(body, { status: 200, headers });
+  return body.length <= MAX_ENTRY_BYTES ? { body, headers } : undefined;
+}
+
+/**
+ * After the key check: answers a GET from the cache, or runs the handler and keeps its 200 (with its ETag). Answers
+ * that cannot change go to the shared cache instead (./shared-cache.ts).
+ */
 export const responseCache = createMiddleware<AppEnv>(async (c, next) => {
   const scope = c.get("readScope");
   if (c.req.method !== "GET" || !scope || scope.dataVersion === null) return next();
-  const key = keyOf(c.req.url, scope.dataVersion, c.get("auth"));
+  const request = requestKey(c.req.url);
+  const shared = await sharedKey(c, request);
+  if (shared) return sharedCache(c, next, shared, () => withEtag(c));
+  const key = keyOf(scope.dataVersion, c.get("auth"), request);
   const hit = entries.get(key);
   if (hit) {
     c.res = new Response(hit.body, { status: 200, headers: hit.headers });
@@ -44,13 +62,8 @@ export const responseCache = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
   if (c.res.status !== 200) return;
-  const body = await c.res.text();
-  // The ETag the etag middleware would compute (hex SHA-1 of the body), computed once per cached body.
-  const etag = `"${hex(await crypto.subtle.digest("SHA-1", new TextEncoder().encode(body)))}"`;
-  const headers: [string, string][] = [...c.res.headers.entries()].filter(([k]) => k !== "set-cookie");
-  headers.push(["etag", etag]);
-  c.res = new Response(body, { status: 200, headers });
-  if (body.length <= MAX_ENTRY_BYTES) entries.set(key, { body, headers }, body.length * 2 + key.length * 2);
+  const kept = await withEtag(c);
+  if (kept) entries.set(key, kept, kept.body.length * 2 + key.length * 2);
 });
 
 /** For tests: how many responses are cached. */
