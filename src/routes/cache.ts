@@ -10,7 +10,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, AuthContext } from "../env";
 import { ByteLru } from "../lru";
-import { sharedCache, sharedKey } from "./shared-cache";
+import { factsBefore, fileShared, serveShared, sharedKey } from "./shared-cache";
 
 interface Entry {
   body: string;
@@ -53,17 +53,19 @@ export const responseCache = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== "GET" || !scope || scope.dataVersion === null) return next();
   const request = requestKey(c.req.url);
   const shared = await sharedKey(c, request);
-  if (shared) return sharedCache(c, next, shared, () => withEtag(c));
+  if (shared && (await serveShared(c, shared))) return;
   const key = keyOf(scope.dataVersion, c.get("auth"), request);
   const hit = entries.get(key);
   if (hit) {
     c.res = new Response(hit.body, { status: 200, headers: hit.headers });
     return;
   }
+  const facts = shared && (await factsBefore(c, shared));
   await next();
   if (c.res.status !== 200) return;
   const kept = await withEtag(c);
-  if (kept) entries.set(key, kept, kept.body.length * 2 + key.length * 2);
+  if (!kept || (shared && (await fileShared(c, shared, facts, kept)))) return;
+  entries.set(key, kept, kept.body.length * 2 + key.length * 2);
 });
 
 /** For tests: how many responses are cached. */
