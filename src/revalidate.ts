@@ -29,6 +29,7 @@ function background(work: Promise<unknown>) {
 
 export class RevalidatingCache<V> {
   private readonly slots = new Map<string, Slot<V>>();
+  private forgotAt = -Infinity;
 
   constructor(private readonly opts: { freshMs: number; maxAgeMs: number; max: number }) {}
 
@@ -47,8 +48,12 @@ export class RevalidatingCache<V> {
     return this.read(slot, load, now);
   }
 
-  /** Takes what another read (started at `readAt`) produced, unless a newer value is already here. */
+  /**
+   * Takes what another read (started at `readAt`) produced, unless a newer value is already here, or the read started
+   * no later than the last `forget` (it may not show the change that made this isolate forget).
+   */
   offer(key: string, make: () => V, readAt: number): void {
+    if (readAt <= this.forgotAt) return;
     const slot = this.slots.get(key) ?? this.create(key);
     if (readAt > slot.readAt) {
       slot.value = make();
@@ -58,9 +63,19 @@ export class RevalidatingCache<V> {
 
   /** Drops every record `stale` picks; a read in flight for one of them no longer lands here. */
   forget(stale: (value: V, key: string) => boolean = () => true): void {
+    this.forgotAt = Date.now();
     for (const [key, slot] of this.slots) {
       if (slot.readAt === -Infinity || stale(slot.value as V, key)) this.slots.delete(key);
     }
+  }
+
+  /** Keys whose value is older than `ms` and not being read: candidates to refresh along with another read. */
+  olderThan(ms: number): string[] {
+    const before = Date.now() - ms;
+    const out: string[] = [];
+    for (const [key, slot] of this.slots)
+      if (slot.readAt > -Infinity && slot.readAt < before && !slot.pending) out.push(key);
+    return out;
   }
 
   get size() {

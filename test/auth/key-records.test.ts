@@ -41,7 +41,7 @@ const one = async (path: string, key: string) => {
   const { res, statements } = await recorded([path], key);
   return { status: res[0]!.status, body: res[0]!.status === 200 ? ((await res[0]!.json()) as any) : null, statements };
 };
-const keyReads = (statements: string[]) => statements.filter((q) => /from "api_keys"/.test(q)).length;
+const keyReads = (statements: string[]) => statements.filter((q) => /from "?api_keys"?/i.test(q)).length;
 
 const revokeElsewhere = (keyId: string) =>
   env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(new Date(now).toISOString(), keyId).run();
@@ -116,6 +116,16 @@ describe("key records per isolate", () => {
     const { res, statements } = await recorded(Array(8).fill(LEAGUES), k.key);
     expect(res.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(keyReads(statements)).toBe(1);
+  });
+
+  it("one read revalidates every record of the isolate that is due soon (one statement, not one per key)", async () => {
+    const keys = await Promise.all([1, 2, 3, 4].map(() => createKey(s.accountId)));
+    for (const k of keys) expect((await one(LEAGUES, k.key)).status).toBe(200);
+    advance(1001);
+    const first = await one(LEAGUES, keys[0]!.key);
+    expect(keyReads(first.statements)).toBe(1);
+    advance(500);
+    for (const k of keys.slice(1)) expect(keyReads((await one(LEAGUES, k.key)).statements)).toBe(0);
   });
 
   it("a WebSocket upgrade reads the key now: a socket is never admitted on a record older than a revocation", async () => {
