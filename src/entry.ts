@@ -97,7 +97,7 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler) {
           keyId: auth.keyId,
           plan: auth.plan,
           tracked: auth.tracked,
-          dataVersion: auth.dataVersion,
+          entitlementVersion: auth.entitlementVersion,
         };
         (ctx as ExecutionContext & { props: unknown }).props = principal;
         return mcp.fetch(request, env, ctx);

@@ -17,12 +17,12 @@ export interface AuthContext {
 /**
  * Who an MCP request is, as its own credentials say. Plan and leagues are read at use (src/auth/entitlements.ts), so
  * nothing a session or an OAuth grant carries can decide them; `plan`, `tracked` (league ids, comma-separated) and
- * `dataVersion` are set only for API keys, as this request's own key check read them (one read per call, not two).
+ * `entitlementVersion` are set only for API keys, from this request's own key check (its record at most 2 s old).
  */
 export type Principal = Pick<AuthContext, "type" | "accountId" | "keyId"> & {
   plan?: Plan;
   tracked?: string;
-  dataVersion?: string | null;
+  entitlementVersion?: number;
 };
 
 export interface AppEnv {
@@ -31,7 +31,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     auth: AuthContext;
-    /** The request's D1 handle (set by the key check, which read the primary; the reads use the same). */
+    /** The request's D1 session (set by the key check: at least as recent as readScope.dataVersion). */
     db: Db;
     /** Tracked leagues and data version seen by the key check (the response cache's key). */
     readScope: { tracked: string; dataVersion: string | null };

@@ -29,6 +29,11 @@ export class ByteLru<V> {
     }
   }
 
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
   get size(): number {
     return this.entries.size;
   }

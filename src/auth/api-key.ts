@@ -1,29 +1,26 @@
 // Key check in front of every /v1 route: transport precedence, environment prefix, revocation, scope.
 import { createMiddleware } from "hono/factory";
 import type { Scope } from "../domain/codes";
-import { primaryDb, type Db } from "../db/client";
-import { findKeyByHash } from "../db/queries/accounts";
+import { currentData, sessionDb } from "../db/data-view";
 import type { AppEnv, AuthContext } from "../env";
 import { ApiError, invalidKey, keyChallenge } from "../errors";
 import { limitRest } from "../limits/rate";
+import { keyRecord } from "./key-records";
 import { extractKey, KEY_PATTERN, parseScopes, prefixFor, sha256Hex } from "./keys";
 
-export interface Authenticated {
-  auth: AuthContext;
-  /**
-   * The D1 handle the key was checked on (the primary: see primaryDb). The request's reads use it too, so they see at
-   * least the data version the key check saw (src/routes/cache.ts relies on that).
-   */
-  db: Db;
-  /** What the account's reads depend on besides the request: tracked leagues and the data version. */
-  scope: { tracked: string; dataVersion: string | null };
-}
-
 export async function authenticate(req: Request, env: Env): Promise<AuthContext> {
-  return (await checkKey(req, env)).auth;
+  return (await verifyKey(req, env)).auth;
 }
 
-export async function checkKey(req: Request, env: Env): Promise<Authenticated> {
+/**
+ * The key's record, at most 2 s old (src/auth/key-records.ts; a warm isolate answers from memory), as the caller's
+ * identity and its account's tracked leagues. `fresh`: read the key from the primary now.
+ */
+export async function verifyKey(
+  req: Request,
+  env: Env,
+  fresh = false,
+): Promise<{ auth: AuthContext; tracked: string }> {
   const key = extractKey(req);
   if (!key || !KEY_PATTERN.test(key)) throw invalidKey();
   const expected = prefixFor(env.ENVIRONMENT);
@@ -36,9 +33,7 @@ export async function checkKey(req: Request, env: Env): Promise<Authenticated> {
       keyChallenge("invalid_token"),
     );
   }
-  // Read from the primary: a replica lagging behind a revocation must not let the key through.
-  const db = primaryDb(env.DB);
-  const record = await findKeyByHash(db, await sha256Hex(key));
+  const record = await keyRecord(env, await sha256Hex(key), fresh);
   if (!record || record.revokedAt) throw invalidKey();
   return {
     auth: {
@@ -49,15 +44,17 @@ export async function checkKey(req: Request, env: Env): Promise<Authenticated> {
       plan: record.plan,
       entitlementVersion: record.entitlementVersion,
     },
-    db,
-    scope: { tracked: record.tracked ?? "", dataVersion: record.dataVersion },
+    tracked: record.tracked ?? "",
   };
 }
 
-/** Requires a valid key carrying `scope`; sets `auth` for the handlers. */
-export const requireKey = (scope: Scope) =>
+/**
+ * Requires a valid key carrying `scope`; sets `auth` for the handlers, then counts the request against its budget, and
+ * only then picks the data view its reads use (a refused request reads nothing). `fresh`: see verifyKey.
+ */
+export const requireKey = (scope: Scope, fresh = false) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const { auth, db, scope: readScope } = await checkKey(c.req.raw, c.env);
+    const { auth, tracked } = await verifyKey(c.req.raw, c.env, fresh);
     // The spec answers a missing scope with 401, not 403 (interface spec, "Scopes").
     if (!auth.scopes.includes(scope)) {
       throw new ApiError(
@@ -68,7 +65,10 @@ export const requireKey = (scope: Scope) =>
       );
     }
     c.set("auth", auth);
-    c.set("db", db);
-    c.set("readScope", readScope);
-    return limitRest(c, next);
+    return limitRest(c, async () => {
+      const data = await currentData(c.env);
+      c.set("db", sessionDb(c.env, data));
+      c.set("readScope", { tracked, dataVersion: data.version });
+      await next();
+    });
   });

@@ -16,6 +16,7 @@ import {
 import { leagueIdsExist } from "../db/queries/leagues";
 import { ApiError, badRequest } from "../errors";
 import { base62, generateKey, prefixFor, sha256Hex } from "./keys";
+import { forgetAccountKeys, forgetKey } from "./key-records";
 import { hashPassword } from "./password";
 
 const newId = (prefix: string) => `${prefix}_${base62(crypto.getRandomValues(new Uint8Array(16)), 22)}`;
@@ -42,6 +43,7 @@ async function requireAccount(db: Db, accountId: string) {
  */
 export async function changePlan(env: Env, accountId: string, plan: Plan) {
   await writePlan(dbFor(env.DB), accountId, plan);
+  forgetAccountKeys(accountId);
   await entitlementsChanged(env, accountId);
 }
 
@@ -52,6 +54,7 @@ export async function writePlan(db: Db, accountId: string, plan: Plan) {
 /** Tracked leagues (admin API, dashboard): written, then the account's socket holders are told. */
 export async function setTrackedLeagues(env: Env, accountId: string, leagueIds: string[]) {
   await writeTrackedLeagues(dbFor(env.DB), accountId, leagueIds);
+  forgetAccountKeys(accountId);
   await entitlementsChanged(env, accountId);
 }
 
@@ -80,24 +83,31 @@ export async function createApiKey(
   await requireAccount(db, accountId);
   const key = value ?? generateKey(prefixFor(environment));
   const id = newId("key");
+  const keyHash = await sha256Hex(key);
   await insertKey(db, {
     id,
     accountId,
     name,
-    keyHash: await sha256Hex(key),
+    keyHash,
     prefix: prefixFor(environment),
     last4: key.slice(-4),
     scopes: [...new Set(scopes)].join(" "),
     createdAt: now(),
   });
+  forgetKey(keyHash);
   return { id, key };
 }
 
-/** Revokes in D1 first (the next request fails), then the change signal closes the key's open sockets with 1008. */
+/**
+ * Revokes in D1 first, then forgets the account's key records in this isolate (its next request fails; other isolates
+ * within 2 s, src/auth/key-records.ts), then the change signal closes the key's open sockets with 1008.
+ */
 export async function revokeApiKey(env: Env, keyId: string) {
   const db = dbFor(env.DB);
   if (!(await revokeKey(db, keyId, now()))) throw new ApiError(404, "not_found", "key not found");
-  await entitlementsChanged(env, (await keyOwner(db, keyId))!);
+  const owner = (await keyOwner(db, keyId))!;
+  forgetAccountKeys(owner);
+  await entitlementsChanged(env, owner);
 }
 
 /** Dashboard revocation: only the account's own keys (another account's key id is "not found"). */

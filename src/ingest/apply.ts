@@ -1,6 +1,7 @@
 // The one ingest code path: the HTTP route, the simulator and the production poller all call ingest().
 import type { Sport } from "../domain/codes";
 import { dbFor } from "../db/client";
+import { dataChanged } from "../db/data-view";
 import { loadIngestState, writeIngest } from "../db/queries/ingest";
 import { publishAll } from "../live/publish";
 import { webhookEvents } from "../webhooks/enqueue";
@@ -62,6 +63,8 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
     search: plan.search,
     searchTeams: [...plan.searchTeams],
   });
+  // The isolate that committed (the Ingestor's) serves the write on its next read; the others within 1 s.
+  dataChanged();
   // Publish only after the commit: a client never sees an update that is not in D1.
   const published = await publishAll(env, plan.updates);
   return { applied: plan.applied, unchanged: plan.unchanged, webhooks: webhookEvents(plan, published) };

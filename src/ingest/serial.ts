@@ -1,4 +1,5 @@
 // ingest() through the Ingestor object (workers/ingestor.ts): batches from every source applied one at a time.
+import { dataChanged } from "../db/data-view";
 import { ApiError, type ProblemCode } from "../errors";
 import { enqueueWebhooks } from "../webhooks/enqueue";
 import type { WebhookEvent } from "../webhooks/events";
@@ -22,6 +23,8 @@ export async function ingestInOrder(
   defer?: (work: Promise<unknown>) => void,
 ): Promise<{ applied: number; unchanged: number }> {
   const outcome = await env.INGESTOR.getByName("ingest").apply(ops);
+  // The route's isolate (in production not the Ingestor's) knows of the commit too: its next read sees it.
+  if (outcome.ok && outcome.result.applied > 0) dataChanged();
   if (outcome.ok) {
     const work = enqueueWebhooks(env, outcome.webhooks);
     if (defer) defer(work);

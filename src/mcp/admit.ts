@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { leagueSet, loadEntitlement } from "../auth/entitlements";
 import { PLAN_LIMITS } from "../domain/codes";
 import { primaryDb } from "../db/client";
+import { currentData, sessionDb } from "../db/data-view";
 import type { Principal } from "../env";
 import { spend } from "../limits/lease";
 import type { ToolContext } from "./tools";
@@ -16,12 +17,20 @@ import type { ToolContext } from "./tools";
 export async function admit(principal: Principal | undefined): Promise<ToolContext | string> {
   // The Worker authenticates every request before it gets here; no identity means no data.
   if (!principal) return "not authenticated";
-  const db = primaryDb(env.DB);
-  // API keys: plan and leagues as this request's key check just read them. OAuth: read now (a grant carries ids only).
-  const ent =
-    principal.plan !== undefined && principal.tracked !== undefined
-      ? { plan: principal.plan, leagues: leagueSet(principal.tracked), dataVersion: principal.dataVersion }
-      : await loadEntitlement(db, principal.accountId);
+  // API keys: plan and leagues from the key's record (at most 2 s old, src/auth/key-records.ts), data through a session
+  // at least as recent (src/db/data-view.ts): no D1 call on a warm isolate. OAuth: the account read now from the
+  // primary (a grant carries ids only), and the data read there too, as recent as that read.
+  const apiKey = principal.plan !== undefined && principal.tracked !== undefined;
+  const data = apiKey ? await currentData(env) : undefined;
+  const db = data ? sessionDb(env, data) : primaryDb(env.DB);
+  const ent = apiKey
+    ? {
+        plan: principal.plan!,
+        leagues: leagueSet(principal.tracked),
+        version: principal.entitlementVersion,
+        dataVersion: data!.version,
+      }
+    : await loadEntitlement(db, principal.accountId);
   if (!ent) return "this account no longer exists";
   const plan = ent.plan;
   const limit = PLAN_LIMITS[plan].mcpPerMinute;
@@ -38,6 +47,7 @@ export async function admit(principal: Principal | undefined): Promise<ToolConte
       keyId: principal.keyId,
       plan,
       scopes: ["mcp:invoke" as const],
+      entitlementVersion: ent.version,
     },
     tracked: [...ent.leagues],
     dataVersion: ent.dataVersion ?? null,

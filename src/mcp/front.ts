@@ -1,5 +1,5 @@
 // In front of /v1/mcp: Origin validation and API keys. OAuth access tokens are checked by the OAuth provider.
-import { checkKey } from "../auth/api-key";
+import { verifyKey } from "../auth/api-key";
 import { isOurOrigin } from "../auth/host";
 import { extractKey } from "../auth/keys";
 import type { AuthContext } from "../env";
@@ -32,20 +32,20 @@ export function carriesApiKey(request: Request): boolean {
 
 /**
  * API-key auth for MCP: the usual key check plus the `mcp:invoke` scope; errors carry WWW-Authenticate. Also the
- * tracked leagues (comma-separated) and data version the same statement read, so the call need not read them again.
+ * tracked leagues (comma-separated) of the key's record, so the call need not read them again.
  */
 export async function authenticateMcpKey(
   request: Request,
   env: Env,
-): Promise<(AuthContext & { tracked: string; dataVersion: string | null }) | Response> {
+): Promise<(AuthContext & { tracked: string }) | Response> {
   const challenge = (error?: string) => mcpChallenge(env.PUBLIC_BASE_URL, error);
   try {
     if (extractKey(request) === null) throw new ApiError(401, "invalid_api_key", "missing or invalid api key");
-    const { auth, scope } = await checkKey(request, env);
+    const { auth, tracked } = await verifyKey(request, env);
     if (!auth.scopes.includes("mcp:invoke")) {
       throw new ApiError(401, "insufficient_scope", "this key lacks the `mcp:invoke` scope");
     }
-    return { ...auth, tracked: scope.tracked, dataVersion: scope.dataVersion };
+    return { ...auth, tracked };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     // MCP's challenge names the resource metadata (the MCP authorization spec), whatever the key check said.

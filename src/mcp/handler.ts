@@ -23,7 +23,8 @@ const principalOf = (props: Record<string, unknown> | undefined): Principal | un
     keyId: typeof props.keyId === "string" ? props.keyId : undefined,
     plan: apiKey && typeof props.plan === "string" && props.plan in PLAN_LIMITS ? (props.plan as Plan) : undefined,
     tracked: apiKey && typeof props.tracked === "string" ? props.tracked : undefined,
-    dataVersion: apiKey && typeof props.dataVersion === "string" ? props.dataVersion : undefined,
+    entitlementVersion:
+      apiKey && typeof props.entitlementVersion === "number" ? props.entitlementVersion : undefined,
   };
 };
 

@@ -102,7 +102,7 @@ const upgrade = <P extends string, R extends object>(path: P, operationId: strin
   });
 
 export const wsRoutes = apiRouter();
-wsRoutes.use(requireKey("stream:websocket"));
+wsRoutes.use(requireKey("stream:websocket", true));
 wsRoutes.openapi(
   upgrade("/match/{id}", "streamMatch", "Live updates of one match", {
     params: z.object({ id: IdParam.describe("Match id.") }),

@@ -43,7 +43,10 @@ async function compare(a, b) {
 }
 const urlKeys = (s) => [s.url, s.keys];
 
-/** P1: GET /v1/football/matches?date=<today> on the benchmark data set vs the baseline answering the same bytes. */
+/**
+ * P1: GET /v1/football/matches?date=<today> on the benchmark data set, on a warm isolate, against the trivial Worker
+ * answering the same bytes (a) after one D1 `SELECT 1` and (b) with no D1 call.
+ */
 export async function p1(w) {
   const base = await startBaseline();
   try {
@@ -52,8 +55,10 @@ export async function p1(w) {
     const url = `${w.base}/v1/football/matches?date=${today()}`;
     const body = await (await fetch(url, { headers: { "x-api-key": keys[0] } })).text();
     await fetch(base.base, { method: "PUT", body });
-    const r = await compare({ url: base.base, keys: [] }, { url, keys });
-    return { ...r, bytes: body.length, rows: JSON.parse(body).data.length };
+    const ours = { url, keys };
+    const query = await compare({ url: base.base, keys: [] }, ours);
+    const noQuery = await compare({ url: `${base.base}/?q=0`, keys: [] }, ours);
+    return { query, noQuery, bytes: body.length, rows: JSON.parse(body).data.length };
   } finally {
     await base.stop();
   }

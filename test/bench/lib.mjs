@@ -93,9 +93,11 @@ export async function startHarness(opts = {}) {
     ],
   });
   const { url } = await server.listen();
-  await applyMigrations((await server.getWorker().getEnv()).DB);
+  const env = await server.getWorker().getEnv();
+  await applyMigrations(env.DB);
   const clients = await demoClients(url.origin, adminToken, ingestToken, false, opts.scale);
-  return { ...clients, stop: () => server.close() };
+  // `db`: the Worker's D1 from outside it (P11 writes a revocation no isolate is told of).
+  return { ...clients, db: env.DB, stop: () => server.close() };
 }
 
 /** The P1/P6 baseline: a trivial Worker (test/bench/baseline) that makes one D1 `SELECT 1` and answers a body. */

@@ -20,19 +20,23 @@ export function recordingD1(d1: D1Database): { db: D1Database; log: Recorded[] }
       },
     });
   const unwrap = (s: D1PreparedStatement) => s;
-  const db = new Proxy(d1, {
-    get(target, prop) {
-      if (prop === "prepare") {
-        return (sql: string) => {
-          const entry = { sql, params: [] };
-          log.push(entry);
-          return wrapStmt(target.prepare(sql), entry);
-        };
-      }
-      if (prop === "batch") return (stmts: D1PreparedStatement[]) => target.batch(stmts.map(unwrap));
-      const v = Reflect.get(target, prop, target);
-      return typeof v === "function" ? v.bind(target) : v;
-    },
-  });
-  return { db, log };
+  // The handle and its Sessions API sessions (src/db/data-view.ts) alike: every statement either prepares is logged.
+  const wrapHandle = <H extends D1Database | D1DatabaseSession>(handle: H): H =>
+    new Proxy(handle, {
+      get(target, prop) {
+        if (prop === "prepare") {
+          return (sql: string) => {
+            const entry = { sql, params: [] };
+            log.push(entry);
+            return wrapStmt(target.prepare(sql), entry);
+          };
+        }
+        if (prop === "batch") return (stmts: D1PreparedStatement[]) => target.batch(stmts.map(unwrap));
+        if (prop === "withSession")
+          return (c?: string) => wrapHandle((target as D1Database).withSession(c as D1SessionBookmark));
+        const v = Reflect.get(target, prop, target);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+  return { db: wrapHandle(d1), log };
 }

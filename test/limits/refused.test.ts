@@ -31,13 +31,14 @@ const useUp = async (key: string, n: number) => {
 };
 
 describe("a 429 costs nothing but the budget check", () => {
-  it("REST: the refused request runs only the key check, no data query", async () => {
+  it("REST: the refused request runs at most the key check, no data query", async () => {
     const k = await trialKey("refused-rest@example.com");
     await useUp(k.key, 60);
     const { res, statements } = await recorded("/v1/football/matches?status=live", { "x-api-key": k.key });
     expect(res.status).toBe(429);
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/from "api_keys"/);
+    // The key's record is in this isolate's memory (src/auth/key-records.ts) unless it is more than 1 s old.
+    expect(statements.length).toBeLessThanOrEqual(1);
+    for (const q of statements) expect(q).toMatch(/from "?api_keys"?/i);
   });
 
   it("WebSocket: a refused upgrade takes no connection slot and reaches no match room", async () => {

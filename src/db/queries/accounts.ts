@@ -68,6 +68,45 @@ export async function findKeyByHash(db: Db, keyHash: string): Promise<KeyRecord 
   };
 }
 
+/** The keys among these SHA-256 hashes (same record as findKeyByHash), in one statement: a batch revalidation. */
+export async function findKeysByHash(db: Db, keyHashes: string[]): Promise<Map<string, KeyRecord>> {
+  const { results } = await db.$client
+    .prepare(
+      `SELECT k.key_hash, k.id, k.account_id, k.scopes, k.revoked_at, a.plan, a.entitlement_version,
+              (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = k.account_id) AS tracked,
+              (SELECT value FROM meta WHERE key = 'data_version') AS data_version
+       FROM api_keys k JOIN accounts a ON a.id = k.account_id
+       WHERE k.key_hash IN (SELECT value FROM json_each(?))`,
+    )
+    .bind(JSON.stringify(keyHashes))
+    .all<{
+      key_hash: string;
+      id: string;
+      account_id: string;
+      scopes: string;
+      revoked_at: string | null;
+      plan: Plan;
+      entitlement_version: number;
+      tracked: string | null;
+      data_version: string | null;
+    }>();
+  return new Map(
+    results.map((row) => [
+      row.key_hash,
+      {
+        id: row.id,
+        accountId: row.account_id,
+        scopes: row.scopes,
+        revokedAt: row.revoked_at,
+        plan: row.plan,
+        entitlementVersion: row.entitlement_version,
+        tracked: row.tracked,
+        dataVersion: row.data_version,
+      },
+    ]),
+  );
+}
+
 export async function insertAccount(
   db: Db,
   a: { id: string; email: string; passwordHash: string | null; plan: Plan; createdAt: string },
