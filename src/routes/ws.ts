@@ -10,6 +10,7 @@ import { dbFor } from "../db/client";
 import { getMatch } from "../db/queries/matches";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../errors";
+import { matchSockets } from "../live/relays";
 import { hubHolder, hubShardName, roomHolder, withSocketInfo, type SocketInfo } from "../live/sockets";
 import { parseInput } from "./validate";
 
@@ -68,9 +69,8 @@ export const wsRoutes = new Hono<AppEnv>()
     if (!match) throw notFound("match");
     const { since } = parseInput(Since, c.req.query());
     requireUpgrade(c);
-    const room = c.env.MATCH_ROOM.getByName(id);
     const info = { since: since ?? null, final: isFinished(match.status_code), leagueId: match.league_id };
-    return admit(c, roomHolder(id), room, info);
+    return admit(c, roomHolder(id), matchSockets(c.env, id), info);
   })
   .get("/live", async (c) => {
     if (c.req.query("since") !== undefined)
