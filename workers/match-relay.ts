@@ -12,10 +12,13 @@ const RECENT = 64;
 export class MatchRelay extends SocketObject {
   /** The last frames this instance received, oldest first. */
   private recent: Frame[] = [];
+  /** This instance delivered the final whistle: a socket that joins after it (a racing connect) closes too. */
+  private finished = false;
 
   /** Sends one publish to every socket whose account may see the league now; returns the sockets held. */
   async deliver(batch: RelayBatch): Promise<number> {
     this.noteLeague(batch.leagueId);
+    if (batch.final) this.finished = true;
     this.recent.push(...batch.frames);
     if (this.recent.length > RECENT) this.recent.splice(0, this.recent.length - RECENT);
     const sockets = this.ctx.getWebSockets();
@@ -54,8 +57,8 @@ export class MatchRelay extends SocketObject {
       for (const f of replay.frames) server.send(f.text);
       for (const f of this.recent) if (f.seq > replay.seq) server.send(f.text);
     }
-    // The Worker read the match from D1 (committed before any publish), so its status is authoritative.
-    if (info.final) server.close(1000, "match finished");
+    // The Worker read the match from D1 (committed before any publish); a final delivered since then counts too.
+    if (info.final || this.finished) server.close(1000, "match finished");
     return response;
   }
 
