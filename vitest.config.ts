@@ -20,6 +20,8 @@ export default defineConfig({
           ADMIN_TOKEN: "test-admin-token",
           INGEST_TOKEN: "test-ingest-token",
           WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key",
+          // Two sockets per match relay: every socket test with more than two sockets on a match spans relays.
+          MATCH_RELAY_SOCKETS: "2",
           // Replays a fuzzing run: FUZZ_SEED=<seed printed by a run> npm test (test/reliability/fuzz.test.ts).
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           // The UTC time of day every test file starts at (test/helpers/setup.ts); default 11:00:00.

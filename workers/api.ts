@@ -6,6 +6,7 @@ import { mcpHandler } from "../src/mcp/handler";
 
 export { Ingestor } from "./ingestor";
 export { LiveHub } from "./live-hub";
+export { MatchRelay } from "./match-relay";
 export { MatchRoom } from "./match-room";
 export { KeyLimiter } from "./rate-limiter";
 export { Simulator } from "./simulator";

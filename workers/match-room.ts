@@ -1,27 +1,35 @@
-// MatchRoom: the sockets of one match (idFromName(match id)), its `seq` and the log that `?since=` replays.
-// WebSocket Hibernation API: the object can be evicted between messages; state lives in its SQLite storage and
-// each socket's attachment.
+// MatchRoom: one per match (idFromName(match id)): its `seq`, the log that `?since=` replays, its MCP subscription
+// feeds, and the root of its fan-out tree. The sockets live on the match's relays (workers/match-relay.ts): the
+// room picks a relay for each new socket, forwards each publish to every relay, and passes entitlement changes on.
+import { DurableObject } from "cloudflare:workers";
 import { isFinished } from "../src/domain/codes";
+import type { EntitlementChange } from "../src/live/entitlement-signal";
 import type { Envelope, FeedLine, MatchUpdates } from "../src/live/messages";
-import { SocketObject } from "./socket-object";
+import { relayIndex, relayName, socketsPerRelay, type RelayBatch, type Replay } from "../src/live/relays";
+import { log } from "../src/log";
 
 /** The contract promises at least 1000; trimming in steps of 1000 keeps the work per publish small. */
 const KEEP = 1000;
 const TRIM_AT = 2000;
 
-export class MatchRoom extends SocketObject {
+export class MatchRoom extends DurableObject<Env> {
   /**
    * Open MCP subscription feeds (src/mcp/listen.ts). In memory: a feed is an open RPC stream, which keeps the object
    * awake; if the object goes away the stream errors and the client's subscription ends (it re-listens).
    */
   private feeds = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  /** Sockets each relay held at the last publish, and sockets placed since: the load that sizes the tree. */
+  private held: number[] = [];
+  private placed = 0;
+  /** Each publish reaches the relays after the previous one did: every relay sees seq in order. */
+  private forwarding: Promise<unknown> = Promise.resolve();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, msg TEXT NOT NULL)");
   }
 
-  /** Assigns seq to each update, stores it, sends it to every socket; closes them after a final status. */
+  /** Assigns seq to each update, stores it, and sends it to every relay (which close their sockets after a final). */
   async publish(mu: MatchUpdates): Promise<Envelope[]> {
     const { sql, kv } = this.ctx.storage;
     const envelopes: Envelope[] = [];
@@ -36,13 +44,44 @@ export class MatchRoom extends SocketObject {
       const oldest = sql.exec<{ s: number | null }>("SELECT min(seq) AS s FROM log").one().s ?? seq;
       if (seq - oldest >= TRIM_AT) sql.exec("DELETE FROM log WHERE seq <= ?", seq - KEEP);
     });
+    if (!envelopes.length) return envelopes;
     const final = envelopes.some((e) => e.type === "status_change" && isFinished(e.data.to));
-    const frames = envelopes.map((e) => JSON.stringify(e));
-    this.noteLeague(mu.league_id);
-    const sockets = this.ctx.getWebSockets().filter((ws) => this.mayReceive(ws, mu.league_id));
-    this.broadcast(sockets, frames, final ? (ws) => ws.close(1000, "match finished") : undefined);
-    if (envelopes.length) this.feed({ seq: envelopes[envelopes.length - 1]!.seq, final });
+    const frames = envelopes.map((e) => ({ seq: e.seq, text: JSON.stringify(e) }));
+    const forwarded = this.forward({ matchId: mu.match_id, leagueId: mu.league_id, frames, final });
+    this.feed({ seq: envelopes[envelopes.length - 1]!.seq, final });
+    await forwarded;
     return envelopes;
+  }
+
+  /** The log after `since` (at least the last 1000 messages), and the seq it was read at. */
+  replay(since: number): Replay {
+    const frames = this.ctx.storage.sql
+      .exec<{ seq: number; msg: string }>("SELECT seq, msg FROM log WHERE seq > ? ORDER BY seq", since)
+      .toArray()
+      .map((r) => ({ seq: r.seq, text: r.msg }));
+    return { frames, seq: this.ctx.storage.kv.get<number>("seq") ?? 0 };
+  }
+
+  /**
+   * The relay for a new socket: a stable hash of its connection id over the relay count, which grows to one relay
+   * per MATCH_RELAY_SOCKETS sockets (never shrinks: relays keep the sockets they have). The load is what the relays
+   * reported at the last publish plus what was placed since, so it may overcount between publishes (never under).
+   */
+  assign(matchId: string, connectionId: string): number {
+    const load = this.held.reduce((a, b) => a + b, 0) + ++this.placed;
+    let relays = this.relayCount();
+    const needed = Math.ceil(load / socketsPerRelay(this.env));
+    if (needed > relays) {
+      this.ctx.storage.kv.put("relays", (relays = needed));
+      this.ctx.storage.kv.put("match", matchId);
+    }
+    return relayIndex(connectionId, relays);
+  }
+
+  /** The change signal for this match's sockets (src/live/entitlement-signal.ts): every relay applies it. */
+  async applyEntitlement(change: EntitlementChange): Promise<number> {
+    const closed = await Promise.all(this.relays().map((r) => r.applyEntitlement(change)));
+    return closed.reduce((a, b) => a + b, 0);
   }
 
   /**
@@ -63,6 +102,28 @@ export class MatchRoom extends SocketObject {
     });
   }
 
+  private relayCount = () => this.ctx.storage.kv.get<number>("relays") ?? 0;
+
+  /** The match's relays; the match id is kept from the first socket's placement (before that there are none). */
+  private relays(matchId = this.ctx.storage.kv.get<string>("match") ?? "") {
+    return Array.from({ length: this.relayCount() }, (_, i) => this.env.MATCH_RELAY.getByName(relayName(matchId, i)));
+  }
+
+  /** Sends a publish to every relay, after the previous publish reached them (ingest is serial too; this holds it). */
+  private forward(batch: RelayBatch): Promise<void> {
+    const run = this.forwarding.then(async () => {
+      const placed = this.placed;
+      const results = await Promise.allSettled(this.relays(batch.matchId).map((r) => r.deliver(batch)));
+      this.held = results.map((r, i) => (r.status === "fulfilled" ? r.value : (this.held[i] ?? 0)));
+      this.placed -= placed;
+      // The data is committed; a relay that failed is logged, and its clients catch up with ?since= or REST.
+      for (const r of results)
+        if (r.status === "rejected") log("error", "relay delivery failed", { error: String(r.reason) });
+    });
+    this.forwarding = run.catch(() => {});
+    return run;
+  }
+
   private feed(line: FeedLine) {
     const bytes = new TextEncoder().encode(`${JSON.stringify(line)}\n`);
     for (const c of this.feeds) {
@@ -75,40 +136,5 @@ export class MatchRoom extends SocketObject {
       }
       if (line.final) this.feeds.delete(c);
     }
-  }
-
-  /** The match's league, kept from its first upgrade or publish: entitlement changes are checked against it. */
-  private noteLeague(leagueId: string) {
-    if (this.ctx.storage.kv.get("league") !== leagueId) this.ctx.storage.kv.put("league", leagueId);
-  }
-
-  /** A socket of an account that no longer tracks this match's league closes (CONTRACT.md "Entitlements are live"). */
-  protected override enforce(accountId: string): number {
-    const league = this.ctx.storage.kv.get<string>("league");
-    if (!league) return 0;
-    const gone = this.ctx.getWebSockets(`account:${accountId}`).filter((ws) => !this.mayReceive(ws, league));
-    for (const ws of gone) ws.close(1008, "league no longer tracked");
-    return gone.length;
-  }
-
-  /** The WebSocket upgrade, after the Worker checked key, scope, match and budget. */
-  override async fetch(request: Request): Promise<Response> {
-    const { server, response, info } = await this.accept(request);
-    if (info.leagueId) this.noteLeague(info.leagueId);
-    // The account stopped tracking the league between the Worker's check and now.
-    if (info.leagueId && !this.mayReceive(server, info.leagueId)) {
-      server.close(1008, "league no longer tracked");
-      return response;
-    }
-    if (info.since !== null) {
-      const rows = this.ctx.storage.sql.exec<{ msg: string }>(
-        "SELECT msg FROM log WHERE seq > ? ORDER BY seq",
-        info.since,
-      );
-      for (const r of rows) server.send(r.msg);
-    }
-    // The Worker read the match from D1 (committed before any publish), so its status is authoritative.
-    if (info.final) server.close(1000, "match finished");
-    return response;
   }
 }

@@ -1,4 +1,4 @@
-// What MatchRoom and LiveHub share: hibernatable sockets tagged by key, account and lease; `ping` answered by the
+// What MatchRelay and LiveHub share: hibernatable sockets tagged by key, account and lease; `ping` answered by the
 // runtime; the connection budget returned on close; oversized client messages refused; and each account's live
 // entitlement, which every frame is checked against before it leaves (CONTRACT.md "Entitlements are live").
 import { DurableObject } from "cloudflare:workers";
@@ -72,8 +72,11 @@ export abstract class SocketObject extends DurableObject<Env> {
     );
   }
 
-  /** Accepts the upgrade the Worker admitted; the attachment survives hibernation. */
-  protected async accept(request: Request): Promise<{ server: WebSocket; response: Response; info: SocketInfo }> {
+  /** Accepts the upgrade the Worker admitted; the attachment (with `after`, if given) survives hibernation. */
+  protected async accept(
+    request: Request,
+    after?: number,
+  ): Promise<{ server: WebSocket; response: Response; info: SocketInfo }> {
     const info = socketInfo(request);
     // Older than what the Worker's key check saw (or unknown here): read the account once, not per message.
     if ((this.entitlementOf(info.accountId)?.version ?? -1) < info.entitlementVersion) {
@@ -83,6 +86,7 @@ export abstract class SocketObject extends DurableObject<Env> {
     const pair = new WebSocketPair();
     this.ctx.acceptWebSocket(pair[1], [`key:${info.keyId}`, `account:${info.accountId}`, `lease:${info.leaseId}`]);
     const attachment: SocketAttachment = { keyId: info.keyId, accountId: info.accountId, leaseId: info.leaseId };
+    if (after !== undefined) attachment.after = after;
     pair[1].serializeAttachment(attachment);
     return { server: pair[1], response: new Response(null, { status: 101, webSocket: pair[0] }), info };
   }

@@ -13,10 +13,15 @@ export interface SocketInfo {
   leagueId: string | null;
   /** The account's entitlement version the Worker's key check read: the holder reloads anything older. */
   entitlementVersion: number;
+  /** A match stream's match, added on the way to its relay (src/live/relays.ts). */
+  matchId?: string;
 }
 
-/** What a socket keeps in its attachment: small and bounded (16 KiB limit), never a list that can grow. */
-export type SocketAttachment = Pick<SocketInfo, "keyId" | "accountId" | "leaseId">;
+/**
+ * What a socket keeps in its attachment: small and bounded (16 KiB limit), never a list that can grow. `after`: the
+ * seq a relay's replay sent it up to; frames up to it that were already on their way are not sent twice.
+ */
+export type SocketAttachment = Pick<SocketInfo, "keyId" | "accountId" | "leaseId"> & { after?: number };
 
 const HEADER = "x-socket-info";
 
@@ -34,11 +39,14 @@ export async function releaseSocket(env: Env, info: SocketAttachment | null): Pr
   await env.KEY_LIMITER.getByName(info.keyId).release(info.leaseId);
 }
 
-export function hubShard(keyId: string, shards: number): number {
+/** FNV-1a (32 bit): a stable, evenly spread hash of an id, for placing sockets on shards and relays. */
+export function fnv1a(s: string): number {
   let h = 2166136261;
-  for (let i = 0; i < keyId.length; i++) h = Math.imul(h ^ keyId.charCodeAt(i), 16777619);
-  return (h >>> 0) % shards;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
 }
+
+export const hubShard = (keyId: string, shards: number): number => fnv1a(keyId) % shards;
 
 export const hubShards = (env: Env) => Math.max(1, Number(env.LIVE_HUB_SHARDS) || 1);
 

@@ -10,6 +10,7 @@ import { dbFor } from "../db/client";
 import { getMatch } from "../db/queries/matches";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../errors";
+import { matchSockets } from "../live/relays";
 import { hubHolder, hubShardName, roomHolder, withSocketInfo, type SocketInfo } from "../live/sockets";
 import { apiRouter, KEY_SECURITY, problem, requestId } from "./openapi-route";
 
@@ -114,9 +115,8 @@ wsRoutes.openapi(
     if (!match) throw notFound("match");
     const { since } = c.req.valid("query");
     requireUpgrade(c);
-    const room = c.env.MATCH_ROOM.getByName(id);
     const info = { since: since ?? null, final: isFinished(match.status_code), leagueId: match.league_id };
-    return admit(c, roomHolder(id), room, info);
+    return admit(c, roomHolder(id), matchSockets(c.env, id), info);
   },
 );
 wsRoutes.openapi(

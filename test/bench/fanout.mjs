@@ -1,15 +1,22 @@
 // P4: push latency, from an update published through POST /internal/ingest to its delivery on each of 1,000
 // WebSockets on one match — against a raw Node `ws` server in its own process broadcasting the same payload (POSTed
 // to it) to 1,000 clients of the same kind. Server processes on one core, clients on the other; alternating rounds.
+// P4b (p4Scale): 10,000 sockets on one match, the match's relay count varied through MATCH_RELAY_SOCKETS (N), each
+// N in a Worker of its own (demo data set), plus the raw server with 10,000 clients as the floor of this machine.
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
-import { benchKeys, pct, pin, pinAll, SERVER_CPU, sleep } from "./lib.mjs";
+import { benchKeys, pct, pin, pinAll, SERVER_CPU, sleep, startHarness } from "./lib.mjs";
 
 const SOCKETS = Number(process.env.SOCKETS ?? 1000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const UPDATES = Number(process.env.UPDATES ?? 10); // per round and side
 const PER_KEY = 100; // the scale plan's concurrent connections per key
+/** P4b: sockets, and the sockets-per-relay values tried (relays = sockets / N). */
+const SCALE_SOCKETS = Number(process.env.SCALE_SOCKETS ?? 10_000);
+const SCALE_N = (process.env.SCALE_N ?? "10000,2500,1000,500").split(",").map(Number);
+/** Time a round waits for its last delivery. */
+const ROUND_WAIT_MS = 15_000;
 
 async function openAll(urls) {
   const clients = [];
@@ -20,7 +27,11 @@ async function openAll(urls) {
           (u) =>
             new Promise((resolve, reject) => {
               const ws = new WebSocket(u);
-              ws.on("open", () => resolve(ws));
+              ws.on("open", () => {
+                // From here on a reset is the end of that client, not of the benchmark.
+                ws.off("error", reject).on("error", () => {});
+                resolve(ws);
+              });
               ws.on("error", reject);
               ws.on("unexpected-response", (_q, res) => reject(new Error(`HTTP ${res.statusCode}`)));
             }),
@@ -34,6 +45,7 @@ async function openAll(urls) {
 /** Runs UPDATES publishes; `publish(round)` starts one; each client reports the round number it received. */
 async function measure(clients, parse, publish, first) {
   const all = [];
+  const earliest = [];
   const last = [];
   let delivered = 0;
   for (let round = first; round < first + UPDATES; round++) {
@@ -41,7 +53,7 @@ async function measure(clients, parse, publish, first) {
     let n = 0;
     let done;
     const finished = new Promise((r) => (done = r));
-    const t0 = performance.now();
+    let t0 = 0;
     const handlers = clients.map((ws, i) => {
       const h = (data) => {
         if (parse(data) !== round || got[i]) return;
@@ -51,18 +63,21 @@ async function measure(clients, parse, publish, first) {
       ws.on("message", h);
       return h;
     });
+    t0 = performance.now();
     await publish(round);
-    await Promise.race([finished, sleep(5000)]);
+    await Promise.race([finished, sleep(ROUND_WAIT_MS)]);
     clients.forEach((ws, i) => ws.off("message", handlers[i]));
     const times = got.filter((t) => t > 0);
     delivered += times.length;
     all.push(...times);
+    earliest.push(Math.min(...times));
     last.push(Math.max(...times));
     await sleep(50);
   }
   return {
     p50: pct(all, 50),
     p99: pct(all, 99),
+    firstP50: pct(earliest, 50),
     lastP50: pct(last, 50),
     lastP99: pct(last, 99),
     delivered,
@@ -70,9 +85,9 @@ async function measure(clients, parse, publish, first) {
   };
 }
 
-/** Our side: 1,000 sockets on a live match of the benchmark Worker `w`; `run(first)` publishes UPDATES updates. */
-async function workerSide(w) {
-  const keys = await benchKeys(w, Math.ceil(SOCKETS / PER_KEY));
+/** Our side: `sockets` on a live match of the benchmark Worker `w`; `run(first)` publishes UPDATES updates. */
+async function workerSide(w, sockets = SOCKETS) {
+  const keys = await benchKeys(w, Math.ceil(sockets / PER_KEY));
   const op = (extra) => ({ op: "match", id: "m_bench", sport: "football", league_id: "lg_fb_eng1", ...extra });
   const kickoff = Math.floor(Date.now() / 1000) - 600;
   const created = await w.ingest([
@@ -87,7 +102,7 @@ async function workerSide(w) {
   ]);
   if (!created.ok) throw new Error(`ingest ${created.status}`);
   const clients = await openAll(
-    Array.from({ length: SOCKETS }, (_, i) => `${w.ws}/v1/ws/match/m_bench?api_key=${keys[Math.floor(i / PER_KEY)]}`),
+    Array.from({ length: sockets }, (_, i) => `${w.ws}/v1/ws/match/m_bench?api_key=${keys[Math.floor(i / PER_KEY)]}`),
   );
   const ingest = [];
   const run = async (first) => ({
@@ -107,11 +122,11 @@ async function workerSide(w) {
 }
 
 /** The baseline: the raw `ws` server process, the same number of clients, the same payload. */
-async function rawSide() {
+async function rawSide(sockets = SOCKETS) {
   const child = spawn(process.execPath, ["test/bench/raw-ws-server.mjs"], { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise((r) => child.stdout.once("data", (d) => r(Number(String(d).trim()))));
   pin(child.pid, SERVER_CPU);
-  const clients = await openAll(Array.from({ length: SOCKETS }, () => `ws://127.0.0.1:${port}`));
+  const clients = await openAll(Array.from({ length: sockets }, () => `ws://127.0.0.1:${port}`));
   const run = (first) =>
     measure(
       clients,
@@ -151,4 +166,38 @@ export async function p4(w) {
   }
   const ratios = (m) => rounds.b.map((r, i) => r[m] / rounds.a[i][m]);
   return { rounds, ratios, ingestP50: pct(ours.ingest, 50), ingestP99: pct(ours.ingest, 99) };
+}
+
+/**
+ * P4b: SCALE_SOCKETS sockets on one match for each N in SCALE_N (relays = ⌈sockets / N⌉), UPDATES updates each, and
+ * the raw server with as many clients. The client side needs an fd per socket (`ulimit -n` above SCALE_SOCKETS).
+ */
+export async function p4Scale(sockets = SCALE_SOCKETS, ns = SCALE_N) {
+  pinAll();
+  let rawResult = null;
+  if (process.env.SCALE_RAW !== "0") {
+    const raw = await rawSide(sockets);
+    try {
+      rawResult = await raw.run(1);
+    } finally {
+      raw.close();
+    }
+  }
+  const runs = [];
+  for (const n of ns) {
+    const w = await startHarness({ vars: { MATCH_RELAY_SOCKETS: String(n) } });
+    try {
+      pinAll();
+      const ours = await workerSide(w, sockets);
+      try {
+        const r = await ours.run(1);
+        runs.push({ n, relays: Math.ceil(sockets / n), ...r, ingestP50: pct(ours.ingest, 50) });
+      } finally {
+        ours.close();
+      }
+    } finally {
+      await w.stop();
+    }
+  }
+  return { sockets, raw: rawResult, runs };
 }

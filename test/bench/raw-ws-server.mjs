@@ -12,4 +12,6 @@ const server = createServer((req, res) => {
   });
 });
 const wss = new WebSocketServer({ server });
+// A client reset (10,000 clients closing at once) must not end the server: ws emits it on the socket.
+wss.on("connection", (ws) => ws.on("error", () => {}));
 server.listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));

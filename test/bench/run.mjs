@@ -3,7 +3,7 @@
 // is a ratio against a baseline measured in the same run, in alternating rounds (median ratio, min–max spread).
 import { spawnSync } from "node:child_process";
 import { cpus } from "node:os";
-import { p4 } from "./fanout.mjs";
+import { p4, p4Scale } from "./fanout.mjs";
 import { p1, p6, p7 } from "./http.mjs";
 import { median, ms, startHarness } from "./lib.mjs";
 
@@ -83,7 +83,9 @@ try {
       "p99 ≤ 250 ms",
       r.p99 <= 250 && r.lost === 0,
     );
-    details.push(`P9 ingest request (POST until its response) with ${r.subscribers} subscribers: p50 ${ms(r.ingestP50)}.`);
+    details.push(
+      `P9 ingest request (POST until its response) with ${r.subscribers} subscribers: p50 ${ms(r.ingestP50)}.`,
+    );
   }
   if (only.has("P7")) {
     const r = await p7(w);
@@ -115,11 +117,28 @@ try {
       m("b", "lastP99") <= 100 && lastRatio <= 3 && delivered === expected,
     );
     details.push(
-      `P4 ingest request (POST until its response) under fan-out: p50 ${ms(r.ingestP50)}, p99 ${ms(r.ingestP99)}.`,
+      `P4 ingest request (POST until its response) under fan-out: p50 ${ms(r.ingestP50)}, p99 ${ms(r.ingestP99)}; first socket p50 ${ms(m("b", "firstP50"))} (raw ${ms(m("a", "firstP50"))}).`,
     );
   }
 } finally {
   await w?.stop();
+}
+if (only.has("P4") && process.env.SCALE_SOCKETS !== "0") {
+  // How the fan-out grows with relays: one Worker per sockets-per-relay value (no target: the curve is the result).
+  const r = await p4Scale();
+  const fig = (x) =>
+    `last socket p99 ${ms(x.lastP99)} (p50 ${ms(x.lastP50)}); all: p50 ${ms(x.p50)} / p99 ${ms(x.p99)}; first p50 ${ms(x.firstP50)}`;
+  for (const x of r.runs) {
+    row(
+      "P4b",
+      `push to ${r.sockets.toLocaleString("en")} sockets of one match on ${x.relays} relay${x.relays > 1 ? "s" : ""} (N = ${x.n}; ${x.delivered}/${x.expected} delivered); ingest p50 ${ms(x.ingestP50)}`,
+      fig(x),
+      `raw Node \`ws\`, ${r.sockets.toLocaleString("en")} clients: ${fig(r.raw)}`,
+      `last-socket p99 ${(x.lastP99 / r.raw.lastP99).toFixed(2)}×`,
+      "—",
+      x.delivered === x.expected,
+    );
+  }
 }
 if (only.has("P6")) {
   const r = await p6();
