@@ -1,4 +1,4 @@
-import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { requireKey } from "../auth/api-key";
 import type { Sport } from "../domain/codes";
 import { IdParam, LeagueList, Standings } from "../domain/schemas";
@@ -8,7 +8,7 @@ import { getLeaders } from "../db/queries/leaders";
 import { currentStandings, listTrackedLeagues } from "../db/queries/leagues";
 import { noData, notFound } from "../errors";
 import { responseCache } from "./cache";
-import { apiRouter, cachedOk, KEY_SECURITY, keyedReadErrors, sportTag } from "./openapi-route";
+import { apiRouter, keyedReads } from "./openapi-route";
 import { json } from "./respond";
 
 /** Tracked leagues are few per account; the list is one page (`next_cursor` null) up to this many. */
@@ -18,27 +18,7 @@ const LeaguePath = z.object({ leagueId: IdParam.describe("League id.") });
 
 export function leagueRoutes(sport: Sport) {
   const r = apiRouter();
-  const S = sportTag(sport);
-  const read = <P extends string, Req extends NonNullable<RouteConfig["request"]>>(
-    path: P,
-    operationId: string,
-    summary: string,
-    request: Req,
-    schema: z.ZodType,
-    noDataToo = false,
-  ) =>
-    createRoute({
-      method: "get",
-      path,
-      operationId: `${operationId}${S}`,
-      summary,
-      description: "Requires scope `read:leagues`.",
-      tags: [S],
-      security: KEY_SECURITY,
-      middleware: [requireKey("read:leagues"), responseCache] as const,
-      request,
-      responses: { ...cachedOk(schema), ...keyedReadErrors(noDataToo) },
-    });
+  const read = keyedReads(sport, "read:leagues", [requireKey("read:leagues"), responseCache] as const);
 
   r.openapi(read("/", "listLeagues", "Tracked leagues, by country then name", {}, LeagueList), async (c) => {
     const rows = await listTrackedLeagues(c.get("db"), sport, c.get("auth").accountId);

@@ -1,4 +1,4 @@
-import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { requireKey } from "../auth/api-key";
 import type { Sport } from "../domain/codes";
@@ -29,7 +29,7 @@ import { getMatch, listMatches } from "../db/queries/matches";
 import type { AppEnv } from "../env";
 import { badRequest, noData, notFound } from "../errors";
 import { responseCache } from "./cache";
-import { apiRouter, cachedOk, KEY_SECURITY, keyedReadErrors, sportTag } from "./openapi-route";
+import { apiRouter, keyedReads } from "./openapi-route";
 import { json } from "./respond";
 
 const MatchPath = z.object({ id: IdParam.describe("Match id.") });
@@ -37,28 +37,8 @@ const MatchPath = z.object({ id: IdParam.describe("Match id.") });
 export function matchRoutes(sport: Sport) {
   const r = apiRouter();
   r.use(requireKey("read:matches"), responseCache);
-  const S = sportTag(sport);
 
-  /** A GET of this router: scope `read:matches`, the key's security, the shared error responses. */
-  const read = <P extends string, Req extends NonNullable<RouteConfig["request"]>>(
-    path: P,
-    operationId: string,
-    summary: string,
-    request: Req,
-    schema: z.ZodType,
-    noDataToo = false,
-  ) =>
-    createRoute({
-      method: "get",
-      path,
-      operationId: `${operationId}${S}`,
-      summary,
-      description: "Requires scope `read:matches`.",
-      tags: [S],
-      security: KEY_SECURITY,
-      request,
-      responses: { ...cachedOk(schema), ...keyedReadErrors(noDataToo) },
-    });
+  const read = keyedReads(sport, "read:matches");
 
   r.openapi(
     read("/", "listMatches", "Matches, by kickoff then id, keyset-paginated", { query: MatchListQuery }, MatchList),

@@ -1,6 +1,6 @@
 // What every documented route shares: the router (its validation hook turns the first problem into a 400 naming the
 // parameter), the JSON body cap, and the responses and headers the code actually sends, by status.
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z, type RouteConfig } from "@hono/zod-openapi";
 import type { HeadersObject } from "openapi3-ts/oas31";
 import { createMiddleware } from "hono/factory";
 import { Problem } from "../domain/schemas";
@@ -170,3 +170,31 @@ export const INTERNAL_RESPONSES = {
   201: { description: "Created" },
   204: { description: "No Content" },
 } as const;
+
+/**
+ * The GET routes of one sport's read router: scope `scope` in the description, the key's security, the sport's tag and
+ * operationId suffix, a cached 200 of `schema` and the shared error responses (`noDataToo`: 404 no_data as well).
+ * `middleware` runs per route, for a router whose middlewares cannot be `use`d for every path it is mounted under.
+ */
+export const keyedReads =
+  (sport: string, scope: string, middleware?: RouteConfig["middleware"]) =>
+  <P extends string, Req extends NonNullable<RouteConfig["request"]>>(
+    path: P,
+    operationId: string,
+    summary: string,
+    request: Req,
+    schema: z.ZodType,
+    noDataToo = false,
+  ) =>
+    createRoute({
+      method: "get",
+      path,
+      operationId: `${operationId}${sportTag(sport)}`,
+      summary,
+      description: `Requires scope \`${scope}\`.`,
+      tags: [sportTag(sport)],
+      security: KEY_SECURITY,
+      ...(middleware ? { middleware } : {}),
+      request,
+      responses: { ...cachedOk(schema), ...keyedReadErrors(noDataToo) },
+    });

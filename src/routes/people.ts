@@ -1,4 +1,4 @@
-import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { requireKey } from "../auth/api-key";
 import { seasonStats } from "../domain/box-score";
 import type { Sport } from "../domain/codes";
@@ -8,7 +8,7 @@ import { getPlayerRows, getSquad, getTeam } from "../db/queries/people";
 import { search } from "../db/queries/search";
 import { notFound } from "../errors";
 import { responseCache } from "./cache";
-import { apiRouter, cachedOk, KEY_SECURITY, keyedReadErrors, sportTag } from "./openapi-route";
+import { apiRouter, keyedReads } from "./openapi-route";
 import { json } from "./respond";
 
 const TeamPath = z.object({ teamId: IdParam.describe("Team id.") });
@@ -18,25 +18,7 @@ const PlayerPath = z.object({ playerId: IdParam.describe("Player id.") });
 export function peopleRoutes(sport: Sport) {
   const r = apiRouter();
   r.use(requireKey("read:leagues"), responseCache);
-  const S = sportTag(sport);
-  const read = <P extends string, Req extends NonNullable<RouteConfig["request"]>>(
-    path: P,
-    operationId: string,
-    summary: string,
-    request: Req,
-    schema: z.ZodType,
-  ) =>
-    createRoute({
-      method: "get",
-      path,
-      operationId: `${operationId}${S}`,
-      summary,
-      description: "Requires scope `read:leagues`.",
-      tags: [S],
-      security: KEY_SECURITY,
-      request,
-      responses: { ...cachedOk(schema), ...keyedReadErrors() },
-    });
+  const read = keyedReads(sport, "read:leagues");
 
   r.openapi(read("/teams/{teamId}", "getTeam", "Team", { params: TeamPath }, Team), async (c) => {
     const { teamId } = c.req.valid("param");
