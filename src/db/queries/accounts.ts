@@ -45,27 +45,8 @@ const keyLookup = builtOnce(() =>
  * primary-pinned db (see primaryDb).
  */
 export async function findKeyByHash(db: Db, keyHash: string): Promise<KeyRecord | undefined> {
-  const row = await bindBuilt(db, keyLookup(), { hash: keyHash }).first<{
-    id: string;
-    account_id: string;
-    scopes: string;
-    revoked_at: string | null;
-    plan: Plan;
-    entitlement_version: number;
-    tracked: string | null;
-    data_version: string | null;
-  }>();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    scopes: row.scopes,
-    revokedAt: row.revoked_at,
-    plan: row.plan,
-    entitlementVersion: row.entitlement_version,
-    tracked: row.tracked,
-    dataVersion: row.data_version,
-  };
+  const row = await bindBuilt(db, keyLookup(), { hash: keyHash }).first<KeyRow>();
+  return row ? toKeyRecord(row) : undefined;
 }
 
 /** The keys among these SHA-256 hashes (same record as findKeyByHash), in one statement: a batch revalidation. */
@@ -79,33 +60,32 @@ export async function findKeysByHash(db: Db, keyHashes: string[]): Promise<Map<s
        WHERE k.key_hash IN (SELECT value FROM json_each(?))`,
     )
     .bind(JSON.stringify(keyHashes))
-    .all<{
-      key_hash: string;
-      id: string;
-      account_id: string;
-      scopes: string;
-      revoked_at: string | null;
-      plan: Plan;
-      entitlement_version: number;
-      tracked: string | null;
-      data_version: string | null;
-    }>();
-  return new Map(
-    results.map((row) => [
-      row.key_hash,
-      {
-        id: row.id,
-        accountId: row.account_id,
-        scopes: row.scopes,
-        revokedAt: row.revoked_at,
-        plan: row.plan,
-        entitlementVersion: row.entitlement_version,
-        tracked: row.tracked,
-        dataVersion: row.data_version,
-      },
-    ]),
-  );
+    .all<KeyRow & { key_hash: string }>();
+  return new Map(results.map((row) => [row.key_hash, toKeyRecord(row)]));
 }
+
+/** A key lookup's row, as both statements above select it. */
+interface KeyRow {
+  id: string;
+  account_id: string;
+  scopes: string;
+  revoked_at: string | null;
+  plan: Plan;
+  entitlement_version: number;
+  tracked: string | null;
+  data_version: string | null;
+}
+
+const toKeyRecord = (row: KeyRow): KeyRecord => ({
+  id: row.id,
+  accountId: row.account_id,
+  scopes: row.scopes,
+  revokedAt: row.revoked_at,
+  plan: row.plan,
+  entitlementVersion: row.entitlement_version,
+  tracked: row.tracked,
+  dataVersion: row.data_version,
+});
 
 export async function insertAccount(
   db: Db,
