@@ -59,10 +59,18 @@ export interface Answer {
   retryAfter?: number;
 }
 
-/** Words for a refused request: a REST call (`need` = its scope) or a socket probe (see the top of this file). */
-export function refusal(a: Answer, need: "stream:websocket" | "read:matches" | "read:leagues"): Verdict {
+/**
+ * Words for a refused request: a REST call (`need` = its scope) or a socket probe (see the top of this file).
+ * `accepted`: the same key was accepted earlier on this page (its socket opened), so a plain 401 now means revoked.
+ */
+export function refusal(
+  a: Answer,
+  need: "stream:websocket" | "read:matches" | "read:leagues",
+  accepted = false,
+): Verdict {
   if (a.status === 0) return { message: "The server cannot be reached.", retry: true };
   if (a.status === 401) {
+    if (accepted && a.code === "invalid_api_key") return { message: "This API key was revoked.", retry: false };
     if (a.code === "insufficient_scope")
       return { message: `This API key lacks the ${need} scope the scoreboard needs.`, retry: false };
     if (a.code === "wrong_environment")

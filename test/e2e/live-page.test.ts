@@ -255,6 +255,8 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
     await status(page)
       .getByText(/^Connected/)
       .waitFor();
+    // Watching: the board has loaded, so the socket's close (not a REST 401 during the load) tells the page.
+    await page.locator('#board[aria-busy="false"]').waitFor();
     expect((await w.admin("DELETE", `/keys/${k.id}`)).status).toBe(204);
     await status(page).getByText("This API key was revoked.").waitFor({ timeout: 10_000 });
     await page.close();

@@ -45,6 +45,12 @@ describe("closes the server sends", () => {
 });
 
 describe("refusals (the HTTP probe of a socket that never opened, or a REST answer)", () => {
+  it("a key accepted earlier on the page and refused now was revoked (REST after the socket opened)", () => {
+    const wrong = { status: 401, code: "invalid_api_key", detail: "missing or invalid api key" };
+    expect(refusal(wrong, "read:matches", true)).toEqual({ message: "This API key was revoked.", retry: false });
+    expect(refusal({ status: 401, code: "insufficient_scope" }, "read:matches", true).message).toContain("scope");
+  });
+
   it("a wrong key is not retried and says so", () => {
     expect(
       refusal({ status: 401, code: "invalid_api_key", detail: "missing or invalid api key" }, "stream:websocket"),

@@ -115,7 +115,8 @@ async function enrich(s: number, todo: BoardMatch[]) {
 function reload(s: number, again: boolean) {
   loadBoard(s, again).catch((e: unknown) => {
     if (s !== session) return;
-    const v = e instanceof Refused ? refusal(e.answer, e.scope) : { message: String(e), retry: false };
+    // The live socket opened with this key before the board loaded, so a 401 now means it was revoked meanwhile.
+    const v = e instanceof Refused ? refusal(e.answer, e.scope, true) : { message: String(e), retry: false };
     if (!v.retry) {
       say(v.message, "error");
       return hub?.stop();

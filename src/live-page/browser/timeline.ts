@@ -70,7 +70,7 @@ function openTimeline(id: string, onFrame: (f: Envelope) => void) {
       draw(t);
     },
     (e: unknown) => {
-      if (open === t && e instanceof Refused) t.note.textContent = refusal(e.answer, e.scope).message;
+      if (open === t && e instanceof Refused) t.note.textContent = refusal(e.answer, e.scope, true).message;
     },
   );
   if (isOver(m.status_code)) return void (t.note.textContent = `${stateText(m)}.`);
