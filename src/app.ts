@@ -19,7 +19,7 @@ import { oauthUi } from "./routes/oauth-ui";
 import { leagueRoutes } from "./routes/leagues";
 import { matchRoutes } from "./routes/matches";
 import { peopleRoutes } from "./routes/people";
-import { json } from "./routes/respond";
+import { json, setResponseHeaders } from "./routes/respond";
 import { wsRoutes } from "./routes/ws";
 
 export function buildApp() {
@@ -29,7 +29,7 @@ export function buildApp() {
     const id = crypto.randomUUID();
     c.set("requestId", id);
     await next();
-    c.header("x-request-id", id);
+    setResponseHeaders(c, [["x-request-id", id]]);
   });
   app.use(requestLog);
 
@@ -42,7 +42,7 @@ export function buildApp() {
   app.use("/v1/*", async (c, next) => {
     await next();
     applyRateHeaders(c);
-    if (c.req.method === "GET") c.header("cache-control", "private, no-cache");
+    if (c.req.method === "GET") setResponseHeaders(c, [["cache-control", "private, no-cache"]]);
   });
   // The public API is read-only: other methods on its paths are 405 with the methods that exist (RFC 9110 §15.5.6).
   for (const path of ["/health", "/v1/openapi.json", "/v1/asyncapi.json", ...SPORTS.map((s) => `/v1/${s}/*`)]) {

@@ -22,9 +22,20 @@ export const DATA_MAX_AGE_MS = 1000;
 
 const views = new RevalidatingCache<DataView>({ freshMs: DATA_FRESH_MS, maxAgeMs: DATA_MAX_AGE_MS, max: 1 });
 
-/** A request's reads: a D1 session at least as recent as the view (any replica that has caught up, or the primary). */
-export const sessionDb = (env: Env, view: DataView): Db =>
-  sessionOf(env.DB.withSession(view.bookmark ?? "first-primary"));
+/**
+ * A request's reads: a D1 session at least as recent as the view (any replica that has caught up, or the primary).
+ * One session per view and binding, shared by the requests that use the view (at most 1 s): a session's reads only
+ * move forward, and building it per request cost a session and a drizzle instance each, for warm reads that make no
+ * query at all.
+ */
+export function sessionDb(env: Env, view: DataView): Db {
+  const known = sessions.get(view);
+  if (known?.binding === env.DB) return known.db;
+  const db = sessionOf(env.DB.withSession(view.bookmark ?? "first-primary"));
+  sessions.set(view, { binding: env.DB, db });
+  return db;
+}
+const sessions = new WeakMap<DataView, { binding: D1Database; db: Db }>();
 
 // A Sessions API session has the handle's `prepare` and `batch`: all that drizzle's D1 driver calls.
 const sessionOf = (session: D1DatabaseSession): Db => drizzle(session as unknown as D1Database);

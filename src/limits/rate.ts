@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { PLAN_LIMITS } from "../domain/codes";
 import type { AppEnv } from "../env";
 import { problemResponse } from "../errors";
+import { setResponseHeaders } from "../routes/respond";
 import { spend } from "./lease";
 
 export interface RateDecision {
@@ -69,5 +70,5 @@ export const limitRest = createMiddleware<AppEnv>(async (c, next) => {
 /** Puts the rate headers decided for this request on the response (success or error). */
 export const applyRateHeaders = (c: Context<AppEnv>) => {
   const h = c.get("rate");
-  if (h) for (const [k, v] of Object.entries(h)) c.header(k, v);
+  if (h) setResponseHeaders(c, Object.entries(h));
 };

@@ -9,3 +9,17 @@ export function json<T>(c: Context, body: T, status: 200 | 201 | 202 = 200): Ans
   const res = c.body(JSON.stringify(body), status, { "content-type": "application/json; charset=utf-8" });
   return res as unknown as Answer<T, 200>;
 }
+
+/**
+ * Sets headers on the finished response. Hono's `c.header` copies the whole Response for each header once a handler
+ * has answered; a Response built here has mutable headers, so they are set in place (one copy only for a response
+ * whose headers are immutable, e.g. one passed through from a Durable Object).
+ */
+export function setResponseHeaders(c: Context, headers: Iterable<[string, string]>) {
+  const list = [...headers];
+  try {
+    for (const [k, v] of list) c.res.headers.set(k, v);
+  } catch {
+    for (const [k, v] of list) c.header(k, v);
+  }
+}

@@ -31,6 +31,16 @@ describe("leased budgets", () => {
     expect(k.calls.n).toBeLessThan(15);
   });
 
+  it("a steady key at 3 requests a second asks its object about once per 5 s, not on every other request", async () => {
+    const k = counted("lease-steady");
+    for (let i = 0; i < 60; i++) {
+      const d = await spend(k.source, "lease-steady", "rest", 1200, T + i * 333);
+      expect(d.remaining).toBe(1199 - i);
+    }
+    // 1, 2, 4, 8, 16, then between 8 and 16: 8 leases (the rule before fell back to 1 each second: 26).
+    expect(k.calls.n).toBeLessThanOrEqual(10);
+  });
+
   it("a key asking now and then takes one request at a time (nothing stranded)", async () => {
     const k = counted("lease-slow");
     for (let i = 0; i < 5; i++) await spend(k.source, "lease-slow", "rest", 1200, T + i * 5000);
