@@ -1,5 +1,6 @@
-// Shared benchmark machinery: Workers run directly in workerd (wrangler's createTestHarness: Miniflare underneath,
-// no `wrangler dev` proxy), CPU pinning, A/B rounds, load from autocannon, percentiles.
+// Shared benchmark machinery: Workers run in workerd (wrangler's createTestHarness: Miniflare underneath), measured on
+// the Worker's own socket, not through the dev proxy in front of it (listenDirect); CPU pinning, A/B rounds, load from
+// autocannon, percentiles.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -61,6 +62,34 @@ export function pinAll() {
   return self && servers.every((p) => pin(p.pid, SERVER_CPU));
 }
 
+/** Loopback ports workerd processes listen on (`ss`); empty where `ss` is missing. */
+function workerdPorts() {
+  try {
+    return execFileSync("ss", ["-ltnpH"], { encoding: "utf8" })
+      .split("\n")
+      .filter((l) => l.includes('"workerd"'))
+      .map((l) => Number(l.match(/127\.0\.0\.1:(\d+)/)?.[1]))
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Starts a harness and finds the Worker's own socket. `listen()`'s URL is wrangler's dev proxy: a second workerd
+ * process (a ProxyWorker Durable Object) that re-fetches every request and pipes every WebSocket frame to the
+ * Worker's process. Production has no such hop, and the raw `ws` baseline has none, so the benchmarks talk to the
+ * Worker's process directly (`base`; `proxied`: the proxy's URL). Falls back to the proxy if the socket is not found.
+ */
+async function listenDirect(server) {
+  const before = new Set(workerdPorts());
+  const { url } = await server.listen();
+  const fresh = workerdPorts().filter((p) => !before.has(p) && p !== Number(url.port));
+  const base = fresh.length === 1 ? `http://127.0.0.1:${fresh[0]}` : url.origin;
+  if (fresh.length !== 1) console.warn(`bench: the Worker's own socket was not found; measuring through the dev proxy`);
+  return { base, proxied: url.origin };
+}
+
 async function applyMigrations(db) {
   for (const file of readdirSync("migrations")
     .filter((f) => f.endsWith(".sql"))
@@ -92,19 +121,19 @@ export async function startHarness(opts = {}) {
       },
     ],
   });
-  const { url } = await server.listen();
+  const { base, proxied } = await listenDirect(server);
   const env = await server.getWorker().getEnv();
   await applyMigrations(env.DB);
-  const clients = await demoClients(url.origin, adminToken, ingestToken, false, opts.scale);
+  const clients = await demoClients(base, adminToken, ingestToken, false, opts.scale);
   // `db`: the Worker's D1 from outside it (P11 writes a revocation no isolate is told of).
-  return { ...clients, db: env.DB, stop: () => server.close() };
+  return { ...clients, proxied, db: env.DB, stop: () => server.close() };
 }
 
 /** The P1/P6 baseline: a trivial Worker (test/bench/baseline) that makes one D1 `SELECT 1` and answers a body. */
 export async function startBaseline(configPath = "test/bench/baseline/wrangler.toml") {
   const server = createTestHarness({ workers: [{ configPath }] });
-  const { url } = await server.listen();
-  return { base: url.origin, stop: () => server.close() };
+  const { base, proxied } = await listenDirect(server);
+  return { base, proxied, stop: () => server.close() };
 }
 
 /**
