@@ -1,9 +1,10 @@
 // Request budgets without a Durable Object round trip per request: each isolate takes the key's budget from the
 // key's KeyLimiter in leases and spends them locally.
 // - A lease is granted out of what is left in the current minute, so the object never allows more than the limit.
-// - The lease size starts at 1, doubles while leases are used up within FAST_MS and halves when one lasted longer
-//   (cap: LEASE_CAP, and a twentieth of the limit). So a key making a request now and then asks the object every
-//   time, and a steady key about once per FAST_MS whatever its rate. (Until 2026-11 the size fell back to 1 after any
+// - The lease size starts at 1, doubles while leases are used up within FAST_MS and halves for each FAST_MS one
+//   lasted (cap: LEASE_CAP, and a twentieth of the limit). So a key making a request now and then asks the object
+//   every time, a steady key about once per FAST_MS whatever its rate, and a busy key that goes quiet is back to
+//   small leases at its next one. (Until 2026-11 the size fell back to 1 after any
 //   lease that lasted over a second: a key at 3 requests a second went 1, 2, 4, 1, … and asked its object on ~40% of
 //   its requests.)
 // - One isolate (every test, and a single-isolate deployment) is exact: limit + k requests get exactly k refusals,
@@ -84,10 +85,11 @@ export async function spend(
       await state.pending;
       continue;
     }
+    const lasted = now - state.lastLeaseAt;
     state.want =
-      now - state.lastLeaseAt < FAST_MS
+      lasted < FAST_MS
         ? Math.min(state.want * 2, capFor(limit))
-        : Math.max(1, Math.floor(state.want / 2));
+        : Math.max(1, Math.floor(state.want / 2 ** Math.min(30, Math.floor(lasted / FAST_MS))));
     state.lastLeaseAt = now;
     const asked = source().take(bucket, limit, state.want, now, settle);
     settle = undefined;

@@ -41,6 +41,19 @@ describe("leased budgets", () => {
     expect(k.calls.n).toBeLessThanOrEqual(10);
   });
 
+  it("a busy key that goes quiet takes small leases again, not the busy size", async () => {
+    const k = counted("lease-quiet");
+    let t = T;
+    // Busy: leases grow to the cap (60 at 1200/min); spend until a lease has just been taken at full size.
+    while (k.calls.n < 7) await spend(k.source, "lease-quiet", "rest", 1200, t++);
+    const leased = (await k.stub.usage())[0]!.allowed;
+    // Spend what this isolate still holds, then go quiet for 30 s: the next lease is 1, not 60.
+    for (let spent = t - T; spent < leased; spent++) await spend(k.source, "lease-quiet", "rest", 1200, t++);
+    await spend(k.source, "lease-quiet", "rest", 1200, t + 30_000);
+    expect(k.calls.n).toBe(8);
+    expect((await k.stub.usage())[0]!.allowed).toBe(leased + 1);
+  });
+
   it("a key asking now and then takes one request at a time (nothing stranded)", async () => {
     const k = counted("lease-slow");
     for (let i = 0; i < 5; i++) await spend(k.source, "lease-slow", "rest", 1200, T + i * 5000);
