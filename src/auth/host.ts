@@ -4,7 +4,12 @@ import { problemResponse } from "../errors";
 /** Loopback names a local deployment also answers for, on any port (wrangler dev, tests, the e2e workers). */
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-const ourHost = (env: Env) => new URL(env.PUBLIC_BASE_URL).host;
+let known = { base: "", host: "" };
+/** PUBLIC_BASE_URL's host, parsed once per value (every request asks). */
+const ourHost = (env: Env) => {
+  if (known.base !== env.PUBLIC_BASE_URL) known = { base: env.PUBLIC_BASE_URL, host: new URL(env.PUBLIC_BASE_URL).host };
+  return known.host;
+};
 const isLocal = (env: Env) => env.ENVIRONMENT === "local";
 
 /** Whether `host` (a Host header or URL host, with port) names this deployment. */

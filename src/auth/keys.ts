@@ -22,9 +22,19 @@ export function generateKey(prefix: KeyPrefix): string {
   return prefix + base62(crypto.getRandomValues(new Uint8Array(32)));
 }
 
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+const encoder = new TextEncoder();
+
+/** Lower-case hex of bytes (a table, not a spread, map and join of a temporary array per call: hot path). */
+export function hexOf(digest: ArrayBuffer | Uint8Array): string {
+  const bytes = digest instanceof Uint8Array ? digest : new Uint8Array(digest);
+  let out = "";
+  for (let i = 0; i < bytes.length; i++) out += HEX[bytes[i]!];
+  return out;
+}
+
 export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hexOf(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
 }
 
 /** The prefix this deployment issues and accepts: production is live, everything else test. */
@@ -42,11 +52,20 @@ export function extractKey(req: Request): string | undefined | null {
   const header = req.headers.get("x-api-key")?.trim() || undefined;
   const auth = req.headers.get("authorization");
   const bearer = auth && /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, "").trim() || undefined : undefined;
-  const query = new URL(req.url).searchParams.get("api_key") ?? undefined;
+  const query = mayCarryQueryKey(req.url) ? (new URL(req.url).searchParams.get("api_key") ?? undefined) : undefined;
   const found = [header, bearer, query].filter((v): v is string => v !== undefined);
   if (found.length === 0) return undefined;
   if (found.some((v) => v !== found[0])) return null;
   return found[0];
+}
+
+/**
+ * Whether the URL's query may hold `api_key`: the name spelled out, or any percent-escape (which could spell it). Most
+ * requests carry neither, and skip parsing their URL a second time.
+ */
+function mayCarryQueryKey(url: string): boolean {
+  const q = url.indexOf("?");
+  return q >= 0 && (url.includes("api_key", q) || url.includes("%", q));
 }
 
 /** Constant-time string comparison for shared secrets (avoids leaking the match length by timing). */

@@ -1,8 +1,8 @@
 // PBKDF2-SHA256 with a per-user salt. 100k iterations is the most the Workers runtime allows.
+import { hexOf } from "./keys";
+
 const ITERATIONS = 100_000;
 const enc = new TextEncoder();
-const hex = (b: ArrayBuffer | Uint8Array) =>
-  [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
 const unhex = (s: string) => new Uint8Array(s.match(/../g)!.map((h) => parseInt(h, 16)));
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<ArrayBuffer> {
@@ -13,7 +13,7 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
 /** `pbkdf2-sha256$<iterations>$<salt hex>$<hash hex>` */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  return `pbkdf2-sha256$${ITERATIONS}$${hex(salt)}$${hex(await derive(password, salt, ITERATIONS))}`;
+  return `pbkdf2-sha256$${ITERATIONS}$${hexOf(salt)}$${hexOf(await derive(password, salt, ITERATIONS))}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -9,18 +9,19 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, AuthContext } from "../env";
+import { hexOf } from "../auth/keys";
 import { ByteLru } from "../lru";
 import { factsBefore, fileShared, serveShared, sharedKey } from "./shared-cache";
 
 interface Entry {
-  body: string;
+  /** UTF-8, encoded once: a hit sends these bytes without encoding the text again. */
+  body: Uint8Array;
   headers: [string, string][];
 }
 
 const MAX_ENTRY_BYTES = 512 * 1024;
 const entries = new ByteLru<Entry>(16 * 1024 * 1024);
 
-const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The path and the sorted query without a credential. */
 function requestKey(url: string) {
@@ -36,12 +37,12 @@ const keyOf = (dataVersion: string, auth: AuthContext, request: string) =>
 
 /** The handler's 200 with the ETag the etag middleware would compute (hex SHA-1 of the body), computed once. */
 async function withEtag(c: Context<AppEnv>) {
-  const body = await c.res.text();
-  const etag = `"${hex(await crypto.subtle.digest("SHA-1", new TextEncoder().encode(body)))}"`;
+  const body = new Uint8Array(await c.res.arrayBuffer());
+  const etag = `"${hexOf(await crypto.subtle.digest("SHA-1", body))}"`;
   const headers: [string, string][] = [...c.res.headers.entries()].filter(([k]) => k !== "set-cookie");
   headers.push(["etag", etag]);
   c.res = new Response(body, { status: 200, headers });
-  return body.length <= MAX_ENTRY_BYTES ? { body, headers } : undefined;
+  return body.byteLength <= MAX_ENTRY_BYTES ? { body, headers } : undefined;
 }
 
 /**
@@ -65,7 +66,7 @@ export const responseCache = createMiddleware<AppEnv>(async (c, next) => {
   if (c.res.status !== 200) return;
   const kept = await withEtag(c);
   if (!kept || (shared && (await fileShared(c, shared, facts, kept)))) return;
-  entries.set(key, kept, kept.body.length * 2 + key.length * 2);
+  entries.set(key, kept, kept.body.byteLength + key.length * 2);
 });
 
 /** For tests: how many responses are cached. */

@@ -12,6 +12,7 @@
 // - Kept SHARED_TTL_S: a correction to a finished match (the contract allows ones that keep it finished) reaches these
 //   answers within that time; the sockets, MCP subscriptions and webhooks carry it at once.
 import type { Context } from "hono";
+import { sha256Hex } from "../auth/keys";
 import { isFinished } from "../domain/codes";
 import { cacheFacts } from "../db/queries/cache-facts";
 import type { AppEnv } from "../env";
@@ -22,7 +23,8 @@ export const SHARED_TTL_S = 3600;
 const PATH = /^\/v1\/(?:football|basketball)\/matches\/([^/]+)\/(events|stats|lineups|standings|players|h2h)$/;
 
 interface Entry {
-  body: string;
+  /** UTF-8 bytes, as the response cache keeps them (./cache.ts). */
+  body: Uint8Array;
   headers: [string, string][];
   leagueId: string;
   expires: number;
@@ -34,15 +36,12 @@ const EXPIRES_HEADER = "x-shared-expires";
 
 export type SharedRequest = { matchId: string; h2h: boolean; key: string };
 
-const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
-const sha256 = async (s: string) => hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s)));
-
 /** The match id and the answer's key, if this request's answer may be shared (`request`: path and query, no key). */
 export async function sharedKey(c: Context<AppEnv>, request: string): Promise<SharedRequest | undefined> {
-  const m = PATH.exec(new URL(c.req.url).pathname);
+  const m = PATH.exec(c.req.path);
   if (!m || c.req.method !== "GET") return undefined;
   const h2h = m[2] === "h2h";
-  const tracked = h2h ? `&tracked=${await sha256(c.get("readScope").tracked.split(",").sort().join(","))}` : "";
+  const tracked = h2h ? `&tracked=${await sha256Hex(c.get("readScope").tracked.split(",").sort().join(","))}` : "";
   return { matchId: m[1]!, h2h, key: `${new URL(c.req.url).origin}/__shared${request}${tracked}` };
 }
 
@@ -57,7 +56,7 @@ async function fromCacheApi(key: string): Promise<Entry | undefined> {
   const leagueId = res.headers.get(LEAGUE_HEADER) ?? "";
   const headers = [...res.headers.entries()].filter(([k]) => k === "content-type" || k === "etag");
   const expires = Number(res.headers.get(EXPIRES_HEADER)) || Date.now();
-  return { body: await res.text(), headers, leagueId, expires };
+  return { body: new Uint8Array(await res.arrayBuffer()), headers, leagueId, expires };
 }
 
 /** Serves the request from memory or the location's cache; false when neither has it. */
@@ -69,7 +68,7 @@ export async function serveShared(c: Context<AppEnv>, shared: SharedRequest): Pr
   }
   const located = await fromCacheApi(shared.key);
   if (!located) return false;
-  memory.set(shared.key, located, located.body.length * 2 + shared.key.length * 2);
+  memory.set(shared.key, located, located.body.byteLength + shared.key.length * 2);
   c.res = visible(c, located);
   return true;
 }
@@ -83,7 +82,7 @@ export async function fileShared(
   c: Context<AppEnv>,
   shared: SharedRequest,
   before: Awaited<ReturnType<typeof factsBefore>>,
-  kept: { body: string; headers: [string, string][] },
+  kept: { body: Uint8Array; headers: [string, string][] },
 ): Promise<boolean> {
   if (!before || !isFinished(before.status_code)) return false;
   if (shared.h2h) {
@@ -98,7 +97,7 @@ export async function fileShared(
     leagueId: before.league_id,
     expires: Date.now() + SHARED_TTL_S * 1000,
   };
-  memory.set(shared.key, entry, kept.body.length * 2 + shared.key.length * 2);
+  memory.set(shared.key, entry, kept.body.byteLength + shared.key.length * 2);
   const stored = new Response(kept.body, {
     headers: [
       ...headers,

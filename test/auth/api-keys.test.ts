@@ -126,6 +126,13 @@ describe("key transports (X-API-Key, Authorization: Bearer, ?api_key=)", () => {
     );
   });
 
+  it("a query key is found however its name is percent-escaped, and still must agree with the header", async () => {
+    expect((await get(`${path}?api%5Fkey=${s.key}`)).status).toBe(200);
+    expect((await get(`${path}?limit=5&%61pi_key=${s.key}`)).status).toBe(200);
+    const other = await createKey(s.accountId);
+    await expectProblem(await get(`${path}?api%5fkey=${other.key}`, s.key), 401, "invalid_api_key");
+  });
+
   it("a non-Bearer Authorization scheme is not a key", async () => {
     await expectProblem(await get(path, undefined, { authorization: `Basic ${btoa("a:b")}` }), 401, "invalid_api_key");
   });

@@ -10,6 +10,12 @@ import { demoClients } from "../e2e/worker.ts";
 // Loopback only: Miniflare would otherwise fetch its `request.cf` placeholder from workers.cloudflare.com.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 process.env.WRANGLER_SEND_METRICS ??= "false";
+// Wrangler's local dev attaches Miniflare's observability collector (the local explorer's traces and logs) to every
+// Worker as a streaming tail worker, in the same workerd process: every invocation, subrequest and console line becomes
+// a tail event delivered to it. A deployed Worker has no such in-process collector, and it cost more CPU per request
+// than our whole handler (1–2.5 ms on P1's request, on both sides), so the benchmarks run without it.
+// X_LOCAL_OBSERVABILITY=true measures with it.
+process.env.X_LOCAL_OBSERVABILITY ??= "false";
 
 /** Server on core 0, load generator and clients (this process) on core 1, when the machine has two cores. */
 export const SERVER_CPU = "0";
