@@ -7,7 +7,8 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 let known = { base: "", host: "" };
 /** PUBLIC_BASE_URL's host, parsed once per value (every request asks). */
 const ourHost = (env: Env) => {
-  if (known.base !== env.PUBLIC_BASE_URL) known = { base: env.PUBLIC_BASE_URL, host: new URL(env.PUBLIC_BASE_URL).host };
+  if (known.base !== env.PUBLIC_BASE_URL)
+    known = { base: env.PUBLIC_BASE_URL, host: new URL(env.PUBLIC_BASE_URL).host };
   return known.host;
 };
 const isLocal = (env: Env) => env.ENVIRONMENT === "local";

@@ -22,7 +22,6 @@ interface Entry {
 const MAX_ENTRY_BYTES = 512 * 1024;
 const entries = new ByteLru<Entry>(16 * 1024 * 1024);
 
-
 /** The path and the sorted query without a credential. */
 function requestKey(url: string) {
   const u = new URL(url);

@@ -18,7 +18,11 @@ const cpu = (pids) =>
     return (Number(f[11]) + Number(f[12])) * 10;
   });
 
-const ours = await startHarness({ configPath: process.env.CONFIG, scale: process.env.SCALE ?? "bench", vars: JSON.parse(process.env.VARS ?? "{}") });
+const ours = await startHarness({
+  configPath: process.env.CONFIG,
+  scale: process.env.SCALE ?? "bench",
+  vars: JSON.parse(process.env.VARS ?? "{}"),
+});
 const oursPids = workerd();
 const base = await startBaseline();
 const basePids = workerd().filter((p) => !oursPids.includes(p));
