@@ -2,7 +2,8 @@
 // for our warm list request, the trivial Worker with its D1 `SELECT 1`, and the trivial Worker with no D1 call.
 // Latency on this shared VM drifts between runs; CPU per request within one round compares the work itself.
 // `node test/bench/cpu-per-request.mjs` (ROUNDS, N requests per side and round; VARS='{"RATE_LIMITING":"off"}' etc.
-// sets Worker vars on our side).
+// sets Worker vars on our side; SCALE=demo seeds the small data set, a minute instead of four; CONFIG=<wrangler.toml>
+// runs ours from another config; X_LOCAL_OBSERVABILITY=true measures with Miniflare's collector, see lib.mjs).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
