@@ -35,7 +35,7 @@ export default defineConfig({
     exclude: ["test/e2e/**", "test/bench/**"],
     setupFiles: ["./test/helpers/setup.ts"],
     testTimeout: 30_000,
-    // The Worker's one-line-per-request log (src/log.ts) is for production; tests that care capture it themselves.
+    // The Worker's one-line-per-request log (src/http/request-log.ts) is for production; tests that care capture it themselves.
     onConsoleLog: (line) => !line.includes('"msg":"request"'),
     hookTimeout: 60_000,
   },

@@ -1,4 +1,4 @@
--- Core schema. Mirrors src/db/schema.ts; keep both in step.
+-- Core schema. Mirrors src/core/db/schema.ts; keep both in step.
 
 CREATE TABLE leagues (
   id          TEXT PRIMARY KEY,

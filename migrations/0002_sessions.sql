@@ -1,4 +1,4 @@
--- Dashboard sign-in. Mirrors src/db/schema.ts.
+-- Dashboard sign-in. Mirrors src/core/db/schema.ts.
 
 -- A session is an opaque random id in a cookie; only its SHA-256 is stored (a leaked table cannot be replayed).
 CREATE TABLE sessions (

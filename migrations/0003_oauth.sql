@@ -1,4 +1,4 @@
--- OAuth bookkeeping the provider library does not do. Mirrors src/db/schema.ts.
+-- OAuth bookkeeping the provider library does not do. Mirrors src/core/db/schema.ts.
 
 -- Grants revoked here (dashboard, refresh-token reuse). Checked on every MCP call with an OAuth token: the library
 -- keeps grants in KV, which other locations see up to a minute late; D1's primary sees a revocation at once.

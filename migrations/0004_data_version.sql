@@ -1,5 +1,5 @@
 -- The data version: a counter bumped by every write to what the read API serves. The key check reads it in the
--- same statement as the key, and the response cache (src/routes/cache.ts) reuses a response only while the version
+-- same statement as the key, and the response cache (src/api/cache.ts) reuses a response only while the version
 -- it was made at is still current. Triggers, so every writer (ingest, seeding, admin, a console) bumps it.
 INSERT OR IGNORE INTO meta (key, value) VALUES ('data_version', '0');
 

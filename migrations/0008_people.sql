@@ -1,5 +1,5 @@
 -- Teams, players, box scores, season stats and search (CONTRACT.md "Teams, players and search").
--- Mirrors src/db/schema.ts.
+-- Mirrors src/core/db/schema.ts.
 
 ALTER TABLE teams ADD COLUMN short_name TEXT;
 ALTER TABLE teams ADD COLUMN venue TEXT;

@@ -1,5 +1,5 @@
 -- Webhooks (CONTRACT.md "Webhooks"): endpoints per account, their recent delivery attempts, and the messages that
--- exhausted every retry (dead letters). Mirrors src/db/schema-webhooks.ts.
+-- exhausted every retry (dead letters). Mirrors src/core/db/schema-webhooks.ts.
 
 CREATE TABLE webhook_endpoints (
   id                    TEXT PRIMARY KEY,
@@ -8,7 +8,7 @@ CREATE TABLE webhook_endpoints (
   description           TEXT,
   -- Space-separated event types; NULL subscribes to every type, including types added later.
   events                TEXT,
-  -- The signing secret, sealed with AES-GCM under the WEBHOOK_SECRETS_KEY Worker secret (src/webhooks/secrets.ts):
+  -- The signing secret, sealed with AES-GCM under the WEBHOOK_SECRETS_KEY Worker secret (src/core/webhooks/secrets.ts):
   -- it must be recoverable to sign, and a copy of the database alone must not reveal it.
   secret                TEXT NOT NULL,
   -- After a rotation the previous secret keeps signing too until previous_secret_until (epoch seconds).

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Regenerates src/auth/common-passwords.ts from the common-password dictionary of the npm package
+// Regenerates src/core/auth/common-passwords.ts from the common-password dictionary of the npm package
 // @zxcvbn-ts/language-common (MIT). `node scripts/common-passwords.mjs`: fetches the pinned tarball with `npm pack`
 // (the registry's integrity is checked against the pin below), reads package/src/passwords.json (49,233 passwords,
 // most common first) and writes the 10,000 most common plus every other one of at least 10 characters, lowercased
-// and sorted. Shorter ones past the top 10,000 are left out: the length rule (src/auth/password-policy.ts) already
+// and sorted. Shorter ones past the top 10,000 are left out: the length rule (src/core/auth/password-policy.ts) already
 // refuses them, and they would add ~100 KiB gzip to the Worker for nothing.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,7 +14,7 @@ const PACKAGE = "@zxcvbn-ts/language-common@4.1.3";
 const INTEGRITY = "sha512-g2bg4skmlJG9aJqC/nWziZzgYpSe/f3rKeGobrkdFiOrfZVFqqzUgC6BUQWuX54Sua9j0Jxxt+1bf4f/Mal1Kg==";
 const TOP = 10_000;
 const MIN_LENGTH = 10; // the policy's minimum length
-const OUT = "src/auth/common-passwords.ts";
+const OUT = "src/core/auth/common-passwords.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "common-passwords-"));
 try {

@@ -2,13 +2,13 @@
 // everything else — OAuth discovery, registration, tokens, MCP with OAuth tokens — goes through the OAuth provider,
 // whose default handler is the Hono app.
 import { getOAuthApi, OAuthProvider, type OAuthProviderOptions } from "@cloudflare/workers-oauth-provider";
-import { guardRegistration } from "./auth/client-registration";
-import { foreignHost } from "./auth/host";
-import { tokenWithReuseDetection, tokenOfRevokedGrant } from "./auth/oauth-grants";
-import { capBody, takesUnauthenticatedBody } from "./limits/body";
-import { dbFor, primaryDb } from "./db/client";
+import { guardRegistration } from "./http/oauth-registration";
+import { foreignHost } from "./http/host";
+import { tokenWithReuseDetection, tokenOfRevokedGrant } from "./core/auth/oauth-grants";
+import { capBody, takesUnauthenticatedBody } from "./http/body";
+import { dbFor, primaryDb } from "./core/db/client";
 import type { Hono } from "hono";
-import type { AppEnv, Principal } from "./env";
+import type { AppEnv, Principal } from "./http/app-env";
 import {
   authenticateMcpKey,
   carriesApiKey,
@@ -18,10 +18,10 @@ import {
   mcpAuthProblem,
   mcpChallenge,
 } from "./mcp/front";
-import { problemResponse } from "./errors";
-import { webhookQueue } from "./webhooks/consumer";
+import { problemResponse } from "./http/problem";
+import { webhookQueue } from "./core/webhooks/consumer";
 
-/** The Worker's queue handler: webhook deliveries and their dead-letter queue (src/webhooks/consumer.ts). */
+/** The Worker's queue handler: webhook deliveries and their dead-letter queue (src/core/webhooks/consumer.ts). */
 export const queue = (batch: MessageBatch, env: Env): Promise<void> => webhookQueue(batch, env);
 
 type Handler = { fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> };

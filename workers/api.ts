@@ -1,14 +1,14 @@
 // Worker entry: composes the app, the MCP handler and the OAuth provider; exports handlers and Durable Objects.
 import { buildApp } from "../src/app";
 import { makeFetch, queue } from "../src/entry";
-import { scheduledPoll } from "../src/ingest/feeds/scheduled";
+import { scheduledPoll } from "../src/core/ingest/feeds/scheduled";
 import { mcpHandler } from "../src/mcp/handler";
 
 export { Ingestor } from "./ingestor";
 export { LiveHub } from "./live-hub";
 export { MatchRelay } from "./match-relay";
 export { MatchRoom } from "./match-room";
-export { KeyLimiter } from "./rate-limiter";
+export { KeyLimiter } from "./key-limiter";
 export { Simulator } from "./simulator";
 
 const fetch = makeFetch(buildApp(), { fetch: mcpHandler });

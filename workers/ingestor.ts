@@ -4,10 +4,10 @@
 // in sequence also publishes in commit order. Throughput is what one object can do (tens of batches per second,
 // each a D1 read and a write); feeds batch many ops per call. Split by sport if that is ever not enough.
 import { DurableObject } from "cloudflare:workers";
-import { ApiError } from "../src/errors";
-import { ingest } from "../src/ingest/apply";
-import type { Op } from "../src/ingest/ops";
-import type { IngestOutcome } from "../src/ingest/serial";
+import { ApiError } from "../src/core/errors";
+import { ingest } from "../src/core/ingest/apply";
+import type { Op } from "../src/core/ingest/ops";
+import type { IngestOutcome } from "../src/core/ingest/serial";
 
 export class Ingestor extends DurableObject<Env> {
   async apply(ops: Op[]): Promise<IngestOutcome> {

@@ -1,6 +1,6 @@
 // LiveHub: /v1/ws/live sockets, sharded by key id. Each frame goes only to sockets whose account tracks the match's
 // league now: the account's entitlement is kept here and moved forward by the change signal (socket-object.ts).
-import type { Envelope } from "../src/live/messages";
+import type { Envelope } from "../src/core/live/messages";
 import { SocketObject } from "./socket-object";
 
 export class LiveHub extends SocketObject {

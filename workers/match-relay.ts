@@ -1,9 +1,9 @@
-// MatchRelay: a share of one match's sockets (`<match id>:<index>`, src/live/relays.ts). The match's MatchRoom numbers
+// MatchRelay: a share of one match's sockets (`<match id>:<index>`, src/core/live/relays.ts). The match's MatchRoom numbers
 // each update and forwards it to all of its relays, so a hot match's sends are spread over objects instead of one
 // object's CPU. WebSocket Hibernation API (socket-object.ts): the relay can be evicted between messages; what it
 // needs lives in its SQLite storage and each socket's attachment.
-import type { Frame, RelayBatch } from "../src/live/relays";
-import { socketInfo } from "../src/live/sockets";
+import type { Frame, RelayBatch } from "../src/core/live/relays";
+import { socketInfo } from "../src/core/live/sockets";
 import { SocketObject } from "./socket-object";
 
 /** Frames kept in memory for sockets that join during a replay (a handful arrive meanwhile; 64 is ample). */

@@ -2,11 +2,11 @@
 // feeds, and the root of its fan-out tree. The sockets live on the match's relays (workers/match-relay.ts): the
 // room picks a relay for each new socket, forwards each publish to every relay, and passes entitlement changes on.
 import { DurableObject } from "cloudflare:workers";
-import { isFinished } from "../src/domain/codes";
-import type { EntitlementChange } from "../src/live/entitlement-signal";
-import type { Envelope, FeedLine, MatchUpdates } from "../src/live/messages";
-import { relayIndex, relayName, socketsPerRelay, type RelayBatch, type Replay } from "../src/live/relays";
-import { log } from "../src/log";
+import { isFinished } from "../src/core/domain/codes";
+import type { EntitlementChange } from "../src/core/auth/entitlement-signal";
+import type { Envelope, FeedLine, MatchUpdates } from "../src/core/live/messages";
+import { relayIndex, relayName, socketsPerRelay, type RelayBatch, type Replay } from "../src/core/live/relays";
+import { log } from "../src/lib/log";
 
 /** The contract promises at least 1000; trimming in steps of 1000 keeps the work per publish small. */
 const KEEP = 1000;
@@ -78,7 +78,7 @@ export class MatchRoom extends DurableObject<Env> {
     return relayIndex(connectionId, relays);
   }
 
-  /** The change signal for this match's sockets (src/live/entitlement-signal.ts): every relay applies it. */
+  /** The change signal for this match's sockets (src/core/auth/entitlement-signal.ts): every relay applies it. */
   async applyEntitlement(change: EntitlementChange): Promise<number> {
     const closed = await Promise.all(this.relays().map((r) => r.applyEntitlement(change)));
     return closed.reduce((a, b) => a + b, 0);
@@ -87,7 +87,7 @@ export class MatchRoom extends DurableObject<Env> {
   /**
    * A feed of this match's publishes for an MCP `subscriptions/listen` stream: one JSON line per publish, ending
    * after the final whistle. The Worker checked the match and the caller before asking, and re-checks the caller's
-   * entitlement at each delivery (the one check, src/auth/entitlements.ts); a feed carries no match data.
+   * entitlement at each delivery (the one check, src/core/auth/entitlements.ts); a feed carries no match data.
    */
   listen(): ReadableStream<Uint8Array> {
     let controller!: ReadableStreamDefaultController<Uint8Array>;

@@ -1,9 +1,9 @@
 // Simulator: drives the demo feed with a Durable Object alarm, so it runs inside `wrangler dev` as well as on
 // Cloudflare. One object (idFromName("demo")); start/stop are idempotent.
 import { DurableObject } from "cloudflare:workers";
-import { simulatorFeed } from "../src/ingest/feeds/simulator";
-import { pollFeed } from "../src/ingest/feeds/run";
-import { log } from "../src/log";
+import { simulatorFeed } from "../src/core/ingest/feeds/simulator";
+import { pollFeed } from "../src/core/ingest/feeds/run";
+import { log } from "../src/lib/log";
 
 export class Simulator extends DurableObject<Env> {
   async start(tickMs: number): Promise<{ running: boolean; tick_ms: number }> {

@@ -2,10 +2,10 @@
 // runtime; the connection budget returned on close; oversized client messages refused; and each account's live
 // entitlement, which every frame is checked against before it leaves (CONTRACT.md "Entitlements are live").
 import { DurableObject } from "cloudflare:workers";
-import { loadEntitlement, mayReceive, type Entitlement } from "../src/auth/entitlements";
-import { primaryDb } from "../src/db/client";
-import type { EntitlementChange } from "../src/live/entitlement-signal";
-import { releaseSocket, socketInfo, type SocketAttachment, type SocketInfo } from "../src/live/sockets";
+import { loadEntitlement, mayReceive, type Entitlement } from "../src/core/auth/entitlements";
+import { primaryDb } from "../src/core/db/client";
+import type { EntitlementChange } from "../src/core/auth/entitlement-signal";
+import { releaseSocket, socketInfo, type SocketAttachment, type SocketInfo } from "../src/core/live/sockets";
 
 export const MAX_CLIENT_MESSAGE = 1024;
 
@@ -106,7 +106,7 @@ export abstract class SocketObject extends DurableObject<Env> {
     return sent;
   }
 
-  /** The change signal (src/live/entitlement-signal.ts): remember the entitlement, close what it no longer allows. */
+  /** The change signal (src/core/auth/entitlement-signal.ts): remember the entitlement, close what it no longer allows. */
   async applyEntitlement(change: EntitlementChange): Promise<number> {
     this.remember({ accountId: change.accountId, version: change.version, leagues: new Set(change.leagues) });
     let closed = 0;

@@ -1,9 +1,10 @@
 // In front of /v1/mcp: Origin validation and API keys. OAuth access tokens are checked by the OAuth provider.
-import { verifyKey } from "../auth/api-key";
-import { isOurOrigin } from "../auth/host";
-import { extractKey } from "../auth/keys";
-import type { AuthContext } from "../env";
-import { ApiError, INVALID_KEY_DETAIL, problemResponse } from "../errors";
+import { verifyKey } from "../http/require-key";
+import { isOurOrigin } from "../http/host";
+import { extractKey } from "../core/auth/keys";
+import type { AuthContext } from "../http/app-env";
+import { ApiError, INVALID_KEY_DETAIL } from "../core/errors";
+import { problemResponse } from "../http/problem";
 
 export const MCP_PATH = "/v1/mcp";
 export const isMcpPath = (pathname: string) => pathname === MCP_PATH || pathname.startsWith(`${MCP_PATH}/`);
@@ -17,7 +18,7 @@ export const resourceMetadataUrl = (base: string) =>
  */
 export function foreignOrigin(request: Request, env: Env): Response | undefined {
   const origin = request.headers.get("origin");
-  // Never the request's own Host: under DNS rebinding it is the attacker's name too (src/auth/host.ts).
+  // Never the request's own Host: under DNS rebinding it is the attacker's name too (src/http/host.ts).
   if (!origin || isOurOrigin(origin, env)) return undefined;
   return problemResponse(403, "invalid_request", `origin ${origin} may not use this MCP server`);
 }

@@ -3,9 +3,9 @@
 // credentials, set as ctx.props by the Worker (API keys) or the OAuth provider (tokens). `subscriptions/listen` needs
 // an event bus, which agents' wrapper does not take: those requests go to the SDK's own handler (src/mcp/listen.ts).
 import { createMcpHandler, getMcpAuthContext } from "agents/mcp/server";
-import { bearerToken, grantOfToken } from "../auth/oauth-grants";
-import { PLAN_LIMITS, type Plan } from "../domain/codes";
-import type { Principal } from "../env";
+import { bearerToken, grantOfToken } from "../core/auth/oauth-grants";
+import { PLAN_LIMITS, type Plan } from "../core/domain/codes";
+import type { Principal } from "../http/app-env";
 import { MCP_PATH } from "./front";
 import { isListenRequest, serveListen } from "./listen";
 import { buildServer } from "./server";
@@ -23,22 +23,18 @@ const principalOf = (props: Record<string, unknown> | undefined): Principal | un
     keyId: typeof props.keyId === "string" ? props.keyId : undefined,
     plan: apiKey && typeof props.plan === "string" && props.plan in PLAN_LIMITS ? (props.plan as Plan) : undefined,
     tracked: apiKey && typeof props.tracked === "string" ? props.tracked : undefined,
-    entitlementVersion:
-      apiKey && typeof props.entitlementVersion === "number" ? props.entitlementVersion : undefined,
+    entitlementVersion: apiKey && typeof props.entitlementVersion === "number" ? props.entitlementVersion : undefined,
   };
 };
 
-const agentsHandler = createMcpHandler(
-  ({ era }) => buildServer(principalOf(getMcpAuthContext()?.props), era),
-  {
-    route: MCP_PATH,
-    // Host and Origin are checked in front of every route (src/auth/host.ts, src/mcp/front.ts), with our own host
-    // list rather than the wrapper's localhost/workers.dev defaults.
-    allowedOriginHostnames: "*",
-    // Browser pages of other origins are refused; our own pages are same-origin and need no CORS.
-    corsOptions: false,
-  },
-);
+const agentsHandler = createMcpHandler(({ era }) => buildServer(principalOf(getMcpAuthContext()?.props), era), {
+  route: MCP_PATH,
+  // Host and Origin are checked in front of every route (src/http/host.ts, src/mcp/front.ts), with our own host
+  // list rather than the wrapper's localhost/workers.dev defaults.
+  allowedOriginHostnames: "*",
+  // Browser pages of other origins are refused; our own pages are same-origin and need no CORS.
+  corsOptions: false,
+});
 
 type McpCtx = ExecutionContext & { props?: Record<string, unknown>; auth?: { expiresAt?: unknown } };
 

@@ -7,14 +7,14 @@
 // SDK keeps the wire semantics (ack first, filtering, subscription ids, the graceful `complete`); this file decides
 // what is subscribable, re-checks the caller before every delivery, and ends the stream when nothing is left.
 import { createMcpHandler, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
-import { loadHolderEntitlement, mayReceive, type Entitlement, type Holder } from "../auth/entitlements";
-import { isFinished } from "../domain/codes";
-import { primaryDb } from "../db/client";
-import { getMatch } from "../db/queries/matches";
-import type { Principal } from "../env";
-import { log } from "../log";
-import type { FeedLine } from "../live/messages";
-import { admit } from "./admit";
+import { loadHolderEntitlement, mayReceive, type Entitlement, type Holder } from "../core/auth/entitlements";
+import { isFinished } from "../core/domain/codes";
+import { primaryDb } from "../core/db/client";
+import { getMatch } from "../core/db/queries/matches";
+import type { Principal } from "../http/app-env";
+import { log } from "../lib/log";
+import type { FeedLine } from "../core/live/messages";
+import { admit } from "./gate";
 import { parseMatchUri } from "./resources";
 import { buildServer } from "./server";
 

@@ -7,12 +7,12 @@ import {
   ResourceTemplate,
   type McpServer,
 } from "@modelcontextprotocol/server";
-import { SPORTS, type Sport } from "../domain/codes";
-import { IdParam } from "../domain/schemas";
-import { getMatch, listMatches } from "../db/queries/matches";
-import type { Principal } from "../env";
-import { admit } from "./admit";
-import { matchLine } from "./render";
+import { SPORTS, type Sport } from "../core/domain/codes";
+import { IdParam } from "../core/domain/schemas";
+import { getMatch, listMatches } from "../core/db/queries/matches";
+import type { Principal } from "../http/app-env";
+import { admit } from "./gate";
+import { matchLine } from "./render/matches";
 
 export const MATCH_URI_TEMPLATE = "sports://{sport}/matches/{id}";
 export const matchUri = (sport: Sport, id: string) => `sports://${sport}/matches/${id}`;

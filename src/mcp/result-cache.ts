@@ -1,9 +1,9 @@
-// Tool results in the isolate's memory, like the REST response cache (src/routes/cache.ts): a result depends on the
+// Tool results in the isolate's memory, like the REST response cache (src/api/cache.ts): a result depends on the
 // tool, its arguments, the account's entitlement (tracked leagues), the data and the UTC day (`today`, "around now"), so it is
 // reused only while the data version the call read still stands. The caller is still admitted on every call (key,
 // plan, budget); what a hit saves is the queries and the rendering.
-import { ByteLru } from "../lru";
-import type { ToolContext } from "./tool";
+import { ByteLru } from "../lib/lru";
+import type { ToolContext } from "./tools/define";
 
 const MAX_ENTRY_CHARS = 256 * 1024;
 const results = new ByteLru<string>(8 * 1024 * 1024);
@@ -16,7 +16,7 @@ export async function memoized<R extends object>(
   run: () => Promise<R>,
 ): Promise<R> {
   if (ctx.dataVersion === null) return run();
-  // Per account and entitlement version, as REST's (src/routes/cache.ts): the data may be newer than the account
+  // Per account and entitlement version, as REST's (src/api/cache.ts): the data may be newer than the account
   // record the call was admitted with, so a result must not reach another account with the same leagues.
   const key = [
     ctx.dataVersion,

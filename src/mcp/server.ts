@@ -1,11 +1,11 @@
 // The MCP server for one request (SDK v2, served statelessly by agents' createMcpHandler): the tools of
-// src/mcp/tools.ts and the match resources of src/mcp/resources.ts for the caller this request's own credentials
+// src/mcp/tools/index.ts and the match resources of src/mcp/resources.ts for the caller this request's own credentials
 // name. Each call reads the caller's entitlement now, spends the plan's call budget, and only then runs.
 import { McpServer } from "@modelcontextprotocol/server";
-import type { Principal } from "../env";
-import { log } from "../log";
-import { admit } from "./admit";
-import { parseArgs, published } from "./input";
+import type { Principal } from "../http/app-env";
+import { log } from "../lib/log";
+import { admit } from "./gate";
+import { parseArgs, published } from "./tools/input";
 import { registerMatchResource } from "./resources";
 import { memoized } from "./result-cache";
 import { TOOLS, ToolError, type Tool, type ToolContext } from "./tools";
@@ -32,7 +32,7 @@ export function buildServer(principal: Principal | undefined, era: "legacy" | "m
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       async (args: Record<string, unknown>) => {
-        // Bad arguments cost nothing: no entitlement read, no budget spent (src/mcp/input.ts says why we parse here).
+        // Bad arguments cost nothing: no entitlement read, no budget spent (src/mcp/tools/input.ts says why we parse here).
         const input = parseArgs(t.input, args);
         if (!input.ok) return errorResult(input.message);
         const admitted = await admit(principal);

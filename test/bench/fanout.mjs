@@ -31,11 +31,14 @@ const PER_PROCESS = Number(process.env.CLIENTS_PER_PROCESS ?? 2500);
 async function openAll(urls) {
   const procs = [];
   for (let i = 0; i < urls.length; i += PER_PROCESS) {
-    const child = fork(new URL("./ws-clients.mjs", import.meta.url), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = fork(new URL("./ws-clients.mjs", import.meta.url), {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     pin(child.pid, CLIENT_CPU);
     const waiters = new Map();
     child.on("message", (m) => {
-      if (m.type === "failed") for (const list of waiters.values()) list.splice(0).forEach((w) => w.reject(new Error(m.error)));
+      if (m.type === "failed")
+        for (const list of waiters.values()) list.splice(0).forEach((w) => w.reject(new Error(m.error)));
       else waiters.get(m.type)?.shift()?.resolve(m);
     });
     const wait = (type) =>
@@ -63,7 +66,8 @@ async function openAll(urls) {
         }),
       ),
     done: () => Promise.all(procs.map((p) => p.wait("done"))),
-    collect: async () => (await Promise.all(procs.map((p) => p.ask({ type: "collect" }, "times")))).flatMap((m) => m.times),
+    collect: async () =>
+      (await Promise.all(procs.map((p) => p.ask({ type: "collect" }, "times")))).flatMap((m) => m.times),
     close: () => procs.forEach((p) => p.child.send({ type: "close" })),
   };
 }
@@ -190,7 +194,9 @@ export async function p4Scale(sockets = SCALE_SOCKETS, ns = SCALE_N) {
   // needs a file limit above 2 × S; past it workerd drops new connections ("socket hang up").
   const limit = Number(readFileSync("/proc/self/limits", "utf8").match(/Max open files\s+(\d+)/)?.[1] ?? Infinity);
   if (2 * sockets + 1000 > limit)
-    throw new Error(`P4b: ${sockets} sockets need \`ulimit -n\` ≥ ${2 * sockets + 1000} (workerd: 2 per socket); it is ${limit}`);
+    throw new Error(
+      `P4b: ${sockets} sockets need \`ulimit -n\` ≥ ${2 * sockets + 1000} (workerd: 2 per socket); it is ${limit}`,
+    );
   pinAll();
   let rawResult = null;
   if (process.env.SCALE_RAW !== "0") {

@@ -19,7 +19,9 @@ export async function p5(w, era = "2025") {
   else {
     client = new Client({ name: "bench", version: "1" });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${w.base}/v1/mcp`), { requestInit: { headers: { "x-api-key": key } } }),
+      new StreamableHTTPClientTransport(new URL(`${w.base}/v1/mcp`), {
+        requestInit: { headers: { "x-api-key": key } },
+      }),
     );
   }
   const rest = async () => {

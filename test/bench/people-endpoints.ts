@@ -1,10 +1,10 @@
 // The people endpoints' statements for P2 (rows_read per endpoint), on a team and player of the given match.
 import { env } from "cloudflare:workers";
-import type { Db } from "../../src/db/client";
-import { getBoxScore } from "../../src/db/queries/enrichments";
-import { getLeaders } from "../../src/db/queries/leaders";
-import { getPlayerRows, getSquad, getTeam } from "../../src/db/queries/people";
-import { search } from "../../src/db/queries/search";
+import type { Db } from "../../src/core/db/client";
+import { getBoxScore } from "../../src/core/db/queries/enrichments";
+import { getLeaders } from "../../src/core/db/queries/leaders";
+import { getPlayerRows, getSquad, getTeam } from "../../src/core/db/queries/people";
+import { search } from "../../src/core/db/queries/search";
 
 export function peopleEndpoints(
   sport: "football" | "basketball",
@@ -31,7 +31,7 @@ export function peopleEndpoints(
     [
       `${sport} matches ?team_id`,
       async (db) =>
-        (await import("../../src/db/queries/matches")).listMatches(
+        (await import("../../src/core/db/queries/matches")).listMatches(
           db,
           { sport, accountId, teamId: await teamOf() },
           50,

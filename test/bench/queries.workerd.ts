@@ -3,14 +3,14 @@
 // Both on the benchmark data set (10 leagues per sport, 5-season history), inside workerd against local D1.
 import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
-import { sha256Hex } from "../../src/auth/keys";
-import { dbFor, type Db } from "../../src/db/client";
-import { findKeyByHash } from "../../src/db/queries/accounts";
-import { getEvents, getH2H, getLineups, getStandingsAtKickoff, getStats } from "../../src/db/queries/enrichments";
-import { currentStandings, listTrackedLeagues } from "../../src/db/queries/leagues";
-import { getMatch, listMatches, matchListStatements, matchPageQuery } from "../../src/db/queries/matches";
-import { generateKey } from "../../src/auth/keys";
-import { seedDemo } from "../../src/demo/seed";
+import { sha256Hex } from "../../src/core/auth/keys";
+import { dbFor, type Db } from "../../src/core/db/client";
+import { findKeyByHash } from "../../src/core/db/queries/accounts";
+import { getEvents, getH2H, getLineups, getStandingsAtKickoff, getStats } from "../../src/core/db/queries/enrichments";
+import { currentStandings, listTrackedLeagues } from "../../src/core/db/queries/leagues";
+import { getMatch, listMatches, matchListStatements, matchPageQuery } from "../../src/core/db/queries/matches";
+import { generateKey } from "../../src/core/auth/keys";
+import { seedDemo } from "../../src/core/demo/seed";
 import { recordingD1 } from "../helpers/recording-d1";
 import { peopleEndpoints } from "./people-endpoints";
 import { searchBench } from "./search-bench";

@@ -16,8 +16,9 @@ const row = (id, what, figure, baseline, ratio, target, met) =>
 
 const started = Date.now();
 const t0 = Date.now();
-const w =
-  ["P1", "P4", "P5", "P7", "P9", "P11"].some((p) => only.has(p)) ? await startHarness({ scale: "bench" }) : null;
+const w = ["P1", "P4", "P5", "P7", "P9", "P11"].some((p) => only.has(p))
+  ? await startHarness({ scale: "bench" })
+  : null;
 if (w)
   details.push(
     `Benchmark data set: ${w.matches} matches (10 leagues per sport, 5-season history), seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s.`,

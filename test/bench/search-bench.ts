@@ -1,10 +1,10 @@
-// Search: the prefix table (src/db/queries/search.ts) against D1's FTS5 over the same folded names, and search
+// Search: the prefix table (src/core/db/queries/search.ts) against D1's FTS5 over the same folded names, and search
 // against the match-by-id read, on the benchmark data set inside workerd. Prints one BENCH line ("P8").
 import { env } from "cloudflare:workers";
-import { dbFor } from "../../src/db/client";
-import { getMatch } from "../../src/db/queries/matches";
-import { search } from "../../src/db/queries/search";
-import { words } from "../../src/domain/fold";
+import { dbFor } from "../../src/core/db/client";
+import { getMatch } from "../../src/core/db/queries/matches";
+import { search } from "../../src/core/db/queries/search";
+import { words } from "../../src/core/domain/fold";
 
 const QUERIES: [string, "football" | "basketball"][] = [
   ["mu", "football"],

@@ -1,7 +1,7 @@
 // Webhooks against the real Worker (wrangler dev: local Queues, D1, fetch) and a real receiver on loopback: the
 // dashboard flow in headless Chromium, ingest → signed POST verified with standardwebhooks, redirects not followed,
 // a slow endpoint not delaying another, and a message walked to the dead-letter queue (WEBHOOK_RETRY_DELAYS makes
-// the retry delays 0 s here; the contract's delays are asserted in test/webhooks/retries.test.ts).
+// the retry delays 0 s here; the contract's delays are asserted in test/core/webhooks/retries.test.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";

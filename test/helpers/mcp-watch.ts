@@ -9,7 +9,6 @@ export async function connectModern(base: string, headers: Record<string, string
   return client;
 }
 
-
 /** Watches match resources: every `notifications/resources/updated` URI, with its arrival time. */
 export async function watch(client: Client, uris: string[]) {
   const updates: { uri: string; at: number }[] = [];

@@ -20,7 +20,7 @@ export function recordingD1(d1: D1Database): { db: D1Database; log: Recorded[] }
       },
     });
   const unwrap = (s: D1PreparedStatement) => s;
-  // The handle and its Sessions API sessions (src/db/data-view.ts) alike: every statement either prepares is logged.
+  // The handle and its Sessions API sessions (src/core/db/data-view.ts) alike: every statement either prepares is logged.
   const wrapHandle = <H extends D1Database | D1DatabaseSession>(handle: H): H =>
     new Proxy(handle, {
       get(target, prop) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateKey } from "../../src/auth/keys";
+import { generateKey } from "../../src/core/auth/keys";
 import { admin, createKey } from "../helpers/admin";
 import { mcpPost, mcpSession } from "../helpers/mcp";
 import { seed } from "../helpers/seed";

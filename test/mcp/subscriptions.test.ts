@@ -123,9 +123,7 @@ describe("subscriptions/listen", () => {
 
   it("refuses unknown, malformed and untracked URIs before acknowledging", async () => {
     const c = await client();
-    await expect(c.listen({ resourceSubscriptions: ["sports://football/matches/m_none"] })).rejects.toThrow(
-      /m_none/,
-    );
+    await expect(c.listen({ resourceSubscriptions: ["sports://football/matches/m_none"] })).rejects.toThrow(/m_none/);
     await expect(c.listen({ resourceSubscriptions: ["https://example.com/x"] })).rejects.toThrow(/example\.com/);
     const many = Array.from({ length: 21 }, (_, i) => uri(`m_x${i}`));
     await expect(c.listen({ resourceSubscriptions: many })).rejects.toThrow(/at most 20/);

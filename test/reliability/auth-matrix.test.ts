@@ -2,8 +2,8 @@
 // → the status, the problem code and the WWW-Authenticate challenge a client gets.
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateKey } from "../../src/auth/keys";
-import { SCOPES, type Scope } from "../../src/domain/codes";
+import { generateKey } from "../../src/core/auth/keys";
+import { SCOPES, type Scope } from "../../src/core/domain/codes";
 import { admin, createKey } from "../helpers/admin";
 import { signedUp } from "../helpers/browser";
 import { tokensFor } from "../helpers/oauth";

@@ -4,7 +4,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { hubShard, hubShards } from "../../src/live/sockets";
+import { hubShard, hubShards } from "../../src/core/live/sockets";
 import { connect, goalOp, ingestOps, ingestRaw } from "../helpers/live";
 import { seed } from "../helpers/seed";
 

@@ -4,7 +4,7 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { generateKey } from "../../src/auth/keys";
+import { generateKey } from "../../src/core/auth/keys";
 import { admin, createKey } from "../helpers/admin";
 import { seed, today } from "../helpers/seed";
 

@@ -2,7 +2,7 @@
 // are used (valid, invalid, in headers and in ?api_key=) and every text value stored in D1 and KV are searched for them.
 import { env, exports } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { generateKey } from "../../src/auth/keys";
+import { generateKey } from "../../src/core/auth/keys";
 import { admin, createKey } from "../helpers/admin";
 import { Agent, signedUp } from "../helpers/browser";
 import { tokensFor } from "../helpers/oauth";

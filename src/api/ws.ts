@@ -1,0 +1,132 @@
+// WebSocket upgrades (CONTRACT.md "WebSocket"). Everything is checked here, in the Worker, before a Durable
+// Object is touched: key and scope (401), match visible to the account (404), Upgrade header (426), then the
+// plan's concurrent-connection budget (429).
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { requireKey } from "../http/require-key";
+import { isFinished, PLAN_LIMITS } from "../core/domain/codes";
+import { IdParam } from "../core/domain/schemas";
+import { dbFor } from "../core/db/client";
+import { getMatch } from "../core/db/queries/matches";
+import type { AppEnv } from "../http/app-env";
+import { ApiError, badRequest, notFound } from "../core/errors";
+import { matchSockets } from "../core/live/relays";
+import { hubHolder, hubShardName, roomHolder, withSocketInfo, type SocketInfo } from "../core/live/sockets";
+import { apiRouter, KEY_SECURITY, problem, requestId } from "../http/openapi-route";
+
+const Since = z.object({
+  since: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe("Replay the messages after this seq (at least the last 1000 are kept), then go live."),
+});
+
+function requireUpgrade(c: Context<AppEnv>) {
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+    throw new ApiError(426, "invalid_request", "this endpoint needs a WebSocket upgrade (Upgrade: websocket)", {
+      upgrade: "websocket",
+    });
+  }
+}
+
+/** Takes a slot of the key's connection budget, then hands the upgrade to `stub`; gives the slot back on failure. */
+async function admit(
+  c: Context<AppEnv>,
+  holder: string,
+  stub: { fetch(r: Request): Promise<Response> },
+  info: Pick<SocketInfo, "since" | "final" | "leagueId">,
+) {
+  const auth = c.get("auth");
+  const limit = PLAN_LIMITS[auth.plan].websockets;
+  const limiter = c.env.KEY_LIMITER.getByName(auth.keyId!);
+  const leaseId = crypto.randomUUID();
+  if (!(await limiter.acquire(limit, leaseId, holder))) {
+    throw new ApiError(
+      429,
+      "rate_limited",
+      `the ${auth.plan} plan allows ${limit} concurrent WebSocket connections per key`,
+      {
+        "retry-after": "30",
+      },
+    );
+  }
+  try {
+    return await stub.fetch(
+      withSocketInfo(c.req.raw, {
+        ...info,
+        keyId: auth.keyId!,
+        accountId: auth.accountId,
+        leaseId,
+        entitlementVersion: auth.entitlementVersion ?? 0,
+      }),
+    );
+  } catch (err) {
+    await limiter.release(leaseId);
+    throw err;
+  }
+}
+
+/** The upgrade as an HTTP operation; the frames themselves are documented in /v1/asyncapi.json. */
+const upgrade = <P extends string, R extends object>(path: P, operationId: string, summary: string, request: R) =>
+  createRoute({
+    method: "get",
+    path,
+    operationId,
+    summary,
+    tags: ["WebSockets"],
+    description:
+      "WebSocket upgrade; requires scope `stream:websocket`. Each text frame is a LiveMessage (see /v1/asyncapi.json); " +
+      "send `ping` to get `pong`. A match stream closes with 1000 after the final whistle. 1008 closes a socket whose " +
+      "key is revoked, a match stream whose league the account stops tracking (`league no longer tracked`), and the " +
+      "newest sockets over a lowered plan's connection budget; /v1/ws/live stops forwarding an untracked league. A " +
+      "client message over 1 KiB closes with 1009.",
+    security: [{ ApiKeyQuery: [] }, ...KEY_SECURITY.filter((s) => !("ApiKeyQuery" in s))],
+    request,
+    responses: {
+      101: { description: "Switching Protocols; LiveMessage frames follow (see /v1/asyncapi.json)." },
+      400: problem("invalid_request (e.g. `since`)."),
+      401: problem("invalid_api_key, wrong_environment or insufficient_scope.", {
+        ...requestId,
+        "WWW-Authenticate": { $ref: "#/components/headers/WwwAuthenticate" },
+      }),
+      404: problem("not_found: unknown match or a league the account does not track."),
+      421: problem("Misdirected Request: the Host is not this deployment's (DNS-rebinding defence)."),
+      426: problem("Upgrade Required: not a WebSocket request."),
+      429: problem("rate_limited: the plan's concurrent connections per key are in use.", {
+        ...requestId,
+        "Retry-After": { $ref: "#/components/headers/RetryAfter" },
+      }),
+    },
+  });
+
+export const wsRoutes = apiRouter();
+wsRoutes.use(requireKey("stream:websocket", true));
+wsRoutes.openapi(
+  upgrade("/match/{id}", "streamMatch", "Live updates of one match", {
+    params: z.object({ id: IdParam.describe("Match id.") }),
+    query: Since,
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const match = await getMatch(dbFor(c.env.DB), undefined, id, c.get("auth").accountId);
+    if (!match) throw notFound("match");
+    const { since } = c.req.valid("query");
+    requireUpgrade(c);
+    const info = { since: since ?? null, final: isFinished(match.status_code), leagueId: match.league_id };
+    return admit(c, roomHolder(id), matchSockets(c.env, id), info);
+  },
+);
+wsRoutes.openapi(
+  upgrade("/live", "streamLive", "Live updates of every live match in the account's tracked leagues, both sports", {}),
+  async (c) => {
+    if (c.req.query("since") !== undefined)
+      throw badRequest("since", "only /v1/ws/match/{id} replays; reconnect per match");
+    requireUpgrade(c);
+    const shard = hubShardName(c.get("auth").keyId!, c.env);
+    const info = { since: null, final: false, leagueId: null };
+    return admit(c, hubHolder(shard), c.env.LIVE_HUB.getByName(shard), info);
+  },
+);

@@ -1,0 +1,68 @@
+// The match list with `?team_id=`: team_matches holds each match once per team with the list item's columns.
+import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
+import type { Sport } from "../../domain/codes";
+import type { Db } from "../client";
+import { teamMatchCounts, teamMatches, teams } from "../schema";
+import { val, type listItemColumns, type PageValues } from "./match-columns";
+import { trackedBy } from "./visibility";
+
+const tm = teamMatches;
+/** The list item from team_matches' copy of the match (plain SQL for the same `INDEXED BY` reason). */
+const teamPageColumns = Object.fromEntries(
+  Object.entries({
+    id: tm.matchId,
+    league_id: tm.leagueId,
+    season: tm.season,
+    home_team: tm.homeTeam,
+    away_team: tm.awayTeam,
+    home_team_id: tm.homeTeamId,
+    away_team_id: tm.awayTeamId,
+    home_score: tm.homeScore,
+    away_score: tm.awayScore,
+    status_code: tm.statusCode,
+    minute: tm.minute,
+    kickoff_ts: tm.kickoffTs,
+    updated_at: tm.updatedAt,
+  }).map(([k, c]) => [k, sql`${tm}.${sql.identifier(c.name)}`.mapWith(c).as(k)]),
+) as unknown as typeof listItemColumns;
+
+/** With `team_id`: the team's range of team_matches, which carries the list item's columns. */
+export function teamPageQuery(db: Db, index: string, v: PageValues) {
+  const where: (SQL | undefined)[] = [
+    eq(teamMatches.teamId, val(v.teamId)),
+    eq(teamMatches.sport, v.sport as Sport),
+    trackedBy(val(v.accountId), teamMatches.leagueId),
+    v.leagueId !== undefined ? eq(teamMatches.leagueId, val(v.leagueId)) : undefined,
+    v.statusGroup !== undefined ? eq(teamMatches.statusGroup, v.statusGroup as number) : undefined,
+    v.dayStart !== undefined ? between(teamMatches.kickoffTs, v.dayStart as number, v.dayEnd as number) : undefined,
+    v.afterTs !== undefined
+      ? sql`(${teamMatches.kickoffTs}, ${teamMatches.matchId}) > (${v.afterTs}, ${v.afterId})`
+      : undefined,
+  ];
+  return db
+    .select(teamPageColumns)
+    .from(sql`${teamMatches} INDEXED BY ${sql.raw(index)}`)
+    .where(and(...where))
+    .orderBy(asc(teamMatches.kickoffTs), asc(teamMatches.matchId))
+    .limit(v.take as number);
+}
+
+/** The team's `total`, from its own trigger-maintained counters. */
+export function teamTotalQuery(db: Db, v: PageValues) {
+  const c = teamMatchCounts;
+  return db
+    .select({ total: sql<number>`coalesce(sum(${c.n}), 0)`.as("total") })
+    .from(c)
+    .where(
+      and(
+        eq(c.teamId, val(v.teamId)),
+        eq(c.day, v.day as number),
+        // The counters carry no sport: a team of the other sport counts nothing.
+        sql`EXISTS (SELECT 1 FROM ${teams} WHERE ${teams.id} = ${v.teamId} AND ${teams.sport} = ${v.sport})`,
+        // A seek per counter row: the team has a few, the account may track many leagues.
+        sql`EXISTS (SELECT 1 FROM tracked_leagues t WHERE t.account_id = ${v.accountId} AND t.league_id = ${c.leagueId})`,
+        v.leagueId !== undefined ? eq(c.leagueId, val(v.leagueId)) : undefined,
+        v.statusGroup !== undefined ? eq(c.statusGroup, v.statusGroup as number) : undefined,
+      ),
+    );
+}

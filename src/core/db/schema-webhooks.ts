@@ -1,0 +1,59 @@
+// Drizzle mirror of migrations/0009_webhooks.sql: webhook endpoints, delivery attempts, dead letters.
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    url: text("url").notNull(),
+    description: text("description"),
+    /** Space-separated event types; null = every type. */
+    events: text("events"),
+    /** Sealed (src/core/webhooks/secrets.ts), never the raw secret. */
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: integer("previous_secret_until"),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    disabledAt: text("disabled_at"),
+    failingSince: integer("failing_since"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    index("webhook_endpoints_account").on(t.accountId, t.createdAt),
+    index("webhook_endpoints_enabled").on(t.enabled, t.accountId),
+  ],
+);
+
+export const webhookAttempts = sqliteTable(
+  "webhook_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    endpointId: text("endpoint_id").notNull(),
+    messageId: text("message_id").notNull(),
+    eventType: text("event_type").notNull(),
+    attempt: integer("attempt").notNull(),
+    outcome: text("outcome", { enum: ["delivered", "retrying", "failed", "dead_lettered"] }).notNull(),
+    status: integer("status"),
+    error: text("error"),
+    latencyMs: integer("latency_ms"),
+    responseExcerpt: text("response_excerpt"),
+    retryIn: integer("retry_in"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("webhook_attempts_endpoint").on(t.endpointId, t.id)],
+);
+
+export const webhookDeadLetters = sqliteTable(
+  "webhook_dead_letters",
+  {
+    messageId: text("message_id").primaryKey(),
+    endpointId: text("endpoint_id").notNull(),
+    eventType: text("event_type").notNull(),
+    body: text("body").notNull(),
+    attempts: integer("attempts").notNull(),
+    deadAt: text("dead_at").notNull(),
+  },
+  (t) => [index("webhook_dead_letters_endpoint").on(t.endpointId, t.deadAt)],
+);

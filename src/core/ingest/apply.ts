@@ -1,0 +1,71 @@
+// The one ingest code path: the HTTP route, the simulator and the production poller all call ingest().
+import type { Sport } from "../domain/codes";
+import { dbFor } from "../db/client";
+import { dataChanged } from "../db/data-view";
+import { loadIngestState, writeIngest } from "../db/queries/ingest";
+import { publishAll } from "../live/publish";
+import { webhookEvents } from "./webhooks";
+import type { WebhookEvent } from "../webhooks/events";
+import type { Op } from "./ops";
+import { planIngest } from "./plan";
+import { seasonStatsWrites } from "./season-stats";
+import { standingsWrites } from "./standings";
+
+const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+
+export interface Ingested {
+  applied: number;
+  unchanged: number;
+  /** The batch's webhook events (bodies carry the rooms' seq), for the caller to enqueue (src/core/ingest/serial.ts). */
+  webhooks: WebhookEvent[];
+}
+
+export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
+  const db = dbFor(env.DB);
+  const ids = {
+    leagues: new Set<string>(),
+    teams: new Set<string>(),
+    matches: new Set<string>(),
+    events: new Set<string>(),
+    players: new Set<string>(),
+  };
+  for (const op of ops) {
+    if (op.op === "league") ids.leagues.add(op.id);
+    else if (op.op === "team") ids.teams.add(op.id);
+    else if (op.op === "player") {
+      ids.players.add(op.id);
+      ids.teams.add(op.team_id);
+    } else if (op.op === "match") {
+      ids.matches.add(op.id);
+      ids.leagues.add(op.league_id);
+      if (op.home_team_id) ids.teams.add(op.home_team_id);
+      if (op.away_team_id) ids.teams.add(op.away_team_id);
+    } else {
+      ids.matches.add(op.match_id);
+      if (op.op === "events") for (const e of op.events) ids.events.add(e.id);
+      if (op.op === "player_lines") for (const l of [...op.home, ...op.away]) ids.players.add(l.player_id);
+    }
+  }
+  const state = await loadIngestState(db, {
+    leagues: [...ids.leagues],
+    teams: [...ids.teams],
+    matches: [...ids.matches],
+    events: [...ids.events],
+    players: [...ids.players],
+  });
+  const plan = planIngest(ops, state, now());
+  const { standings, snapshots } = await standingsWrites(db, plan, (id) => state.leagues.get(id)!.sport as Sport);
+  plan.writes.standings = standings;
+  plan.writes.standings_snapshots = snapshots;
+  plan.writes.player_season_stats = await seasonStatsWrites(db, plan, state);
+  await writeIngest(db, plan.writes, {
+    lineMatches: plan.lineMatches,
+    search: plan.search,
+    searchTeams: [...plan.searchTeams],
+  });
+  // The isolate that committed (the Ingestor's) serves the write on its next read; the others within 1 s.
+  dataChanged();
+  // Publish only after the commit: a client never sees an update that is not in D1.
+  const published = await publishAll(env, plan.updates);
+  return { applied: plan.applied, unchanged: plan.unchanged, webhooks: webhookEvents(plan, published) };
+}

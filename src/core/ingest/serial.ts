@@ -1,0 +1,36 @@
+// ingest() through the Ingestor object (workers/ingestor.ts): batches from every source applied one at a time.
+import { dataChanged } from "../db/data-view";
+import { ApiError, type ProblemCode } from "../errors";
+import { enqueueWebhooks } from "./webhooks";
+import type { WebhookEvent } from "../webhooks/events";
+import type { Op } from "./ops";
+
+export type IngestOutcome =
+  | { ok: true; result: { applied: number; unchanged: number }; webhooks: WebhookEvent[] }
+  | { ok: false; status: number; code: ProblemCode; detail: string }
+  | { ok: false; error: string };
+
+/**
+ * Applies a batch, then enqueues its webhook messages (one per endpoint and event, src/core/ingest/webhooks.ts). `defer`
+ * (the HTTP route's waitUntil) lets the feed's answer go out first: that work then starts after the batch is
+ * committed and published, outside the Ingestor (which takes the next batch meanwhile), and a feed's request costs the
+ * same with or without endpoints (benchmark P10). Deferred or awaited, a failed enqueue is logged and not retried, as
+ * a failed socket push; webhooks promise no order (retries reorder them anyway), `seq` does.
+ */
+export async function ingestInOrder(
+  env: Env,
+  ops: Op[],
+  defer?: (work: Promise<unknown>) => void,
+): Promise<{ applied: number; unchanged: number }> {
+  const outcome = await env.INGESTOR.getByName("ingest").apply(ops);
+  // The route's isolate (in production not the Ingestor's) knows of the commit too: its next read sees it.
+  if (outcome.ok && outcome.result.applied > 0) dataChanged();
+  if (outcome.ok) {
+    const work = enqueueWebhooks(env, outcome.webhooks);
+    if (defer) defer(work);
+    else await work;
+    return outcome.result;
+  }
+  if ("code" in outcome) throw new ApiError(outcome.status, outcome.code, outcome.detail);
+  throw new Error(`ingest failed: ${outcome.error}`);
+}

@@ -1,0 +1,26 @@
+// WebSocket message envelope (CONTRACT.md "WebSocket"); the shape is LiveMessage in src/core/domain/schemas.ts.
+// `seq` and `ts` are assigned by the match's MatchRoom.
+import type { z } from "zod";
+import type { Sport } from "../domain/codes";
+import type { LiveMessage, ScoreData as ScoreDataSchema } from "../domain/schemas";
+
+export type Envelope = z.infer<typeof LiveMessage>;
+export type ScoreData = z.infer<typeof ScoreDataSchema>;
+/** One update before the room numbers it: `{ type, data }` of one of the frame kinds. */
+export type LiveUpdate = {
+  [K in Envelope["type"]]: Pick<Extract<Envelope, { type: K }>, "type" | "data">;
+}[Envelope["type"]];
+
+/** What ingest hands to a match's room: updates in order, without seq. */
+export interface MatchUpdates {
+  match_id: string;
+  sport: Sport;
+  league_id: string;
+  updates: LiveUpdate[];
+}
+
+/** One line per publish on a room's MCP subscription feed (MatchRoom.listen): its last seq, and whether it was final. */
+export interface FeedLine {
+  seq: number;
+  final: boolean;
+}

@@ -1,0 +1,61 @@
+// What the Worker tells a MatchRoom/LiveHub about a socket it has admitted, where sockets live (holders), and the
+// connection budget. The info header only travels Worker → Durable Object (a DO is not reachable from the internet).
+
+export interface SocketInfo {
+  keyId: string;
+  accountId: string;
+  leaseId: string;
+  /** `?since=` of a match stream; null for none. */
+  since: number | null;
+  /** The match had already finished when the client connected. */
+  final: boolean;
+  /** MatchRoom: the match's league (the socket closes when the account stops tracking it); LiveHub: null. */
+  leagueId: string | null;
+  /** The account's entitlement version the Worker's key check read: the holder reloads anything older. */
+  entitlementVersion: number;
+  /** A match stream's match, added on the way to its relay (src/core/live/relays.ts). */
+  matchId?: string;
+}
+
+/**
+ * What a socket keeps in its attachment: small and bounded (16 KiB limit), never a list that can grow. `after`: the
+ * seq a relay's replay sent it up to; frames up to it that were already on their way are not sent twice.
+ */
+export type SocketAttachment = Pick<SocketInfo, "keyId" | "accountId" | "leaseId"> & { after?: number };
+
+const HEADER = "x-socket-info";
+
+export function withSocketInfo(request: Request, info: SocketInfo): Request {
+  const headers = new Headers(request.headers);
+  headers.set(HEADER, JSON.stringify(info));
+  return new Request(request.url, { headers, method: "GET" });
+}
+
+export const socketInfo = (request: Request): SocketInfo => JSON.parse(request.headers.get(HEADER) ?? "null");
+
+/** Returns the socket's slot in its key's connection budget. */
+export async function releaseSocket(env: Env, info: SocketAttachment | null): Promise<void> {
+  if (!info) return;
+  await env.KEY_LIMITER.getByName(info.keyId).release(info.leaseId);
+}
+
+/** FNV-1a (32 bit): a stable, evenly spread hash of an id, for placing sockets on shards and relays. */
+export function fnv1a(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+export const hubShard = (keyId: string, shards: number): number => fnv1a(keyId) % shards;
+
+export const hubShards = (env: Env) => Math.max(1, Number(env.LIVE_HUB_SHARDS) || 1);
+
+/** Holder names, as the KeyLimiter records where each socket lives: built and resolved only here. */
+export const roomHolder = (matchId: string) => `room:${matchId}`;
+export const hubHolder = (shard: string) => `hub:${shard}`;
+export const hubShardName = (keyId: string, env: Env) => `shard-${hubShard(keyId, hubShards(env))}`;
+
+export function holderStub(env: Env, holder: string) {
+  const [kind, name] = [holder.slice(0, holder.indexOf(":")), holder.slice(holder.indexOf(":") + 1)];
+  return kind === "room" ? env.MATCH_ROOM.getByName(name) : env.LIVE_HUB.getByName(name);
+}

@@ -1,0 +1,73 @@
+// Compact text a model reads well, beside each tool's structuredContent.
+import { periodLabel, type Sport } from "../../core/domain/codes";
+import type {
+  BasketballStandingRow,
+  Event,
+  H2H,
+  League,
+  MatchDetail,
+  MatchListItem,
+  StandingRow,
+  Standings,
+} from "../../core/domain/schemas";
+
+const STATUS: Record<number, string> = {
+  1: "scheduled",
+  2: "live",
+  3: "FT",
+  4: "postponed",
+  5: "cancelled",
+  6: "walkover",
+  7: "interrupted",
+  8: "abandoned",
+  9: "FT (pens)",
+  10: "AET",
+};
+
+const kickoff = (ts: number) => new Date(ts * 1000).toISOString().slice(0, 16).replace("T", " ") + " UTC";
+
+/** "Arsenal 2–1 Chelsea, 67'" / "Celtics 88–90 Heat, Q4" / "Arsenal v Chelsea, 2026-11-22 15:00 UTC" */
+export function matchLine(m: MatchListItem & Partial<Pick<MatchDetail, "period" | "sport" | "added_time">>): string {
+  if (m.status_code === 1 || m.status_code === 4 || m.status_code === 5) {
+    return `${m.home_team} v ${m.away_team}, ${kickoff(m.kickoff_ts)}${m.status_code === 1 ? "" : ` (${STATUS[m.status_code]})`} [${m.id}]`;
+  }
+  let state = STATUS[m.status_code] ?? `status ${m.status_code}`;
+  if (m.status_code === 2) {
+    const label = m.sport && m.period != null ? periodLabel(m.sport, m.period) : null;
+    state = m.minute != null ? `${m.minute}'${m.added_time ? `+${m.added_time}` : ""}` : (label ?? "live");
+  }
+  return `${m.home_team} ${m.home_score}–${m.away_score} ${m.away_team}, ${state} [${m.id}]`;
+}
+
+export const leagueLine = (l: League) => `${l.name} (${l.country}, ${l.season}) [${l.id}]`;
+
+export function eventLine(e: Event): string {
+  const at = e.minute != null ? `${e.minute}'${e.added_time ? `+${e.added_time}` : ""} ` : "";
+  const who = e.type === "substitution" ? `${e.player_in ?? "?"} for ${e.player_out ?? "?"}` : (e.player ?? "");
+  return `${at}${e.type.replace(/_/g, " ")}${e.team ? ` (${e.team})` : ""}${who ? `: ${who}` : ""}${e.detail ? ` – ${e.detail}` : ""}`;
+}
+
+/** "1. Arsenal 25 pts (P10 W8 D1 L1, GD +15)" / "1. Celtics 10–2 W–L (.833), GB 0, points 1120–1010" */
+function standingsLine(sport: Sport, r: StandingRow): string {
+  if (sport === "football" && "drawn" in r) {
+    const gd = r.goal_difference > 0 ? `+${r.goal_difference}` : String(r.goal_difference);
+    return `${r.position}. ${r.team} ${r.points} pts (P${r.played} W${r.won} D${r.drawn} L${r.lost}, GD ${gd})`;
+  }
+  const b = r as BasketballStandingRow;
+  return `${b.position}. ${b.team} ${b.won}–${b.lost} W–L (${pct(b.win_pct)}), GB ${b.games_behind}, points ${b.points_for}–${b.points_against}`;
+}
+const pct = (p: number) => p.toFixed(3).replace(/^0/, "");
+
+/** "Premier League table (as of …):" then one line per team; `before` names the match for a kickoff snapshot. */
+export function standingsText(league: string, sport: Sport, s: Standings, before?: string): string {
+  const head = `${league} table${before ? ` before ${before}` : ""} (as of ${s.as_of}):`;
+  return [head, ...s.standings.map((r) => standingsLine(sport, r))].join("\n");
+}
+
+/** Football "3 played, 1–1–1 (W–D–L for Arsenal), goals 4–4"; basketball "3 played, 2–1 (W–L for …), points …". */
+export function h2hSummary(m: Pick<MatchDetail, "home_team" | "away_team" | "sport">, s: H2H["summary"]): string {
+  const who = `${m.home_team} v ${m.away_team}: ${s.played} played`;
+  if (m.sport === "basketball")
+    return `${who}, ${s.home_team_wins}–${s.away_team_wins} (W–L for ${m.home_team}), points ${s.home_team_goals}–${s.away_team_goals}`;
+  return `${who}, ${s.home_team_wins}–${s.draws}–${s.away_team_wins} (W–D–L for ${m.home_team}), goals ${s.home_team_goals}–${s.away_team_goals}`;
+}

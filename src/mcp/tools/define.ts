@@ -1,0 +1,38 @@
+// What every MCP tool is: an input schema, an output schema (what its structuredContent satisfies), and a handler
+// that calls the same query functions as the REST routes. Transport-agnostic; src/mcp/server.ts registers them.
+import { z } from "zod";
+import { SPORTS, type Sport } from "../../core/domain/codes";
+import { IdParam, SportParam } from "../../core/domain/schemas";
+import type { Db } from "../../core/db/client";
+import type { AuthContext } from "../../http/app-env";
+
+export interface ToolContext {
+  db: Db;
+  auth: AuthContext;
+  /** The account's tracked leagues, read for this call. */
+  tracked: readonly string[];
+  /** The data version read for this call (null: unknown); results are reused only while it stands. */
+  dataVersion: string | null;
+  now: Date;
+}
+
+/** A failure the caller should see as a tool error (not found, nothing yet), not a protocol error. */
+export class ToolError extends Error {}
+
+export interface Tool<S extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  description: string;
+  input: S;
+  /** MCP requires an object at the root of an outputSchema. */
+  output: O;
+  run(ctx: ToolContext, input: z.output<S>): Promise<{ structured: z.output<O>; text: string }>;
+}
+export const tool = <S extends z.ZodObject, O extends z.ZodObject>(t: Tool<S, O>) => t as unknown as Tool;
+
+export const MatchRef = z.object({ match_id: IdParam.describe("Match id, e.g. from get_matches.") });
+
+export const SportInput = SportParam.optional().describe("`football` or `basketball`; omit for both.");
+export const sportsOf = (sport?: Sport): Sport[] => (sport ? [sport] : [...SPORTS]);
+
+export const matchNotFound = (id: string) =>
+  new ToolError(`match ${id} not found (unknown, or in a league this account does not track)`);

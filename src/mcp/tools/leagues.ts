@@ -1,0 +1,105 @@
+// Leagues: the tracked list, tables (current or at a match's kickoff) and leaders.
+import { z } from "zod";
+import { SPORTS, type Sport } from "../../core/domain/codes";
+import { ranked } from "../../core/domain/leaders";
+import {
+  BASKETBALL_LEADER_STATS,
+  FOOTBALL_LEADER_STATS,
+  Leaders,
+  type LeaderStat,
+} from "../../core/domain/people-schemas";
+import { IdParam, League, Standings } from "../../core/domain/schemas";
+import { getStandingsAtKickoff } from "../../core/db/queries/enrichments";
+import { getLeaders } from "../../core/db/queries/leaders";
+import { currentStandings, listTrackedLeagues } from "../../core/db/queries/leagues";
+import { leadersText } from "../render/people";
+import { leagueLine, matchLine, standingsText } from "../render/matches";
+import { SportInput, ToolError, matchNotFound, sportsOf, tool } from "./define";
+
+const LEADER_STATS: Record<Sport, readonly LeaderStat[]> = {
+  football: FOOTBALL_LEADER_STATS,
+  basketball: BASKETBALL_LEADER_STATS,
+};
+const ALL_LEADER_STATS = [...new Set([...FOOTBALL_LEADER_STATS, ...BASKETBALL_LEADER_STATS])] as [
+  LeaderStat,
+  ...LeaderStat[],
+];
+const leagueNotFound = (id: string) =>
+  new ToolError(`league ${id} not found (unknown, or not tracked by this account)`);
+
+export const LEAGUE_TOOLS = [
+  tool({
+    name: "list_leagues",
+    description: "Leagues this account tracks (football and basketball), with ids for the other tools.",
+    input: z.object({ sport: SportInput }),
+    output: z.object({ leagues: z.array(League) }),
+    async run(ctx, { sport }) {
+      const leagues = (
+        await Promise.all(sportsOf(sport).map((s) => listTrackedLeagues(ctx.db, s, ctx.auth.accountId)))
+      ).flat();
+      return { structured: { leagues }, text: leagues.map(leagueLine).join("\n") || "No tracked leagues." };
+    },
+  }),
+  tool({
+    name: "get_standings",
+    description: "A league's current table (league_id), or the table as it stood at a match's kickoff (match_id).",
+    input: z
+      .object({ league_id: IdParam.optional(), match_id: IdParam.optional() })
+      .refine(
+        (v) => (v.league_id === undefined) !== (v.match_id === undefined),
+        "give exactly one of league_id and match_id",
+      ),
+    output: Standings,
+    async run(ctx, { league_id, match_id }) {
+      if (match_id) {
+        const res = await getStandingsAtKickoff(ctx.db, undefined, match_id, ctx.auth.accountId);
+        if (!res.match) throw matchNotFound(match_id);
+        if (!res.data) throw new ToolError(`no table before ${matchLine(res.match)} yet`);
+        const m = res.match;
+        return {
+          structured: res.data,
+          text: standingsText(m.league.name, m.sport, res.data, `${m.home_team} v ${m.away_team} [${m.id}]`),
+        };
+      }
+      const res = await currentStandings(ctx.db, undefined, league_id!, ctx.auth.accountId);
+      if (!res.found) throw leagueNotFound(league_id!);
+      if (!res.standings) throw new ToolError(`${res.league.name} has no table (a cup?)`);
+      return { structured: res.standings, text: standingsText(res.league.name, res.league.sport, res.standings) };
+    },
+  }),
+  tool({
+    name: "get_leaders",
+    description:
+      "A league's top 20 players this season by one stat (ties share a rank). Football: goals, assists, cards. " +
+      "Basketball: points, rebounds, assists, ppg.",
+    input: z.object({
+      league_id: IdParam.describe("League id, e.g. from list_leagues."),
+      stat: z
+        .enum(ALL_LEADER_STATS)
+        .describe("Football: goals, assists, cards. Basketball: points, rebounds, assists, ppg."),
+    }),
+    output: Leaders,
+    async run(ctx, { league_id, stat }) {
+      // League ids carry no sport (CONTRACT.md: ids are opaque), so both sports are asked at once; a league belongs
+      // to one of them, and only that one answers.
+      const found = await Promise.all(
+        SPORTS.map(async (sport) => ({
+          sport,
+          res: await getLeaders(ctx.db, sport, league_id, stat, ctx.auth.accountId),
+        })),
+      );
+      const hit = found.find((f) => f.res);
+      if (!hit?.res) throw leagueNotFound(league_id);
+      const { sport, res } = hit;
+      if (!LEADER_STATS[sport].includes(stat))
+        throw new ToolError(
+          `stat \`${stat}\` is not a ${sport} stat: for ${res.league} use one of ${LEADER_STATS[sport].join(", ")}`,
+        );
+      const data = ranked(res.rows);
+      return {
+        structured: { league_id, season: res.season, stat, data },
+        text: leadersText(res.league, res.season, stat, data),
+      };
+    },
+  }),
+];

@@ -1,0 +1,303 @@
+/** @jsxImportSource hono/jsx */
+// The "Webhooks" pages: the account's endpoints with a form to add one, and one endpoint with its actions, its
+// events filter and its last 100 delivery attempts. A signing secret appears once, right after it was made.
+import type { z } from "zod";
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENTS } from "../../core/domain/webhook-schemas";
+import type { WebhookAttempt, WebhookEndpoint } from "../../core/domain/webhook-schemas";
+import { Errors, Layout, Notice, PostButton, When } from "./layout";
+
+type Endpoint = z.infer<typeof WebhookEndpoint>;
+type Attempt = z.infer<typeof WebhookAttempt>;
+const eventsText = (e: Endpoint) => (e.events === null ? "all events" : e.events.join(", "));
+
+/** `backticked` words of a description as <code>. */
+const withCode = (text: string) => text.split("`").map((part, i) => (i % 2 ? <code>{part}</code> : part));
+
+const Hidden = (props: { csrf: string }) => <input type="hidden" name="_csrf" value={props.csrf} />;
+
+function SecretOnce(props: { secret: string; url: string; rotated?: boolean }) {
+  return (
+    <section class="secret" aria-labelledby="new-secret">
+      <h2 id="new-secret">
+        {props.rotated ? "New signing secret" : "Signing secret"} for {props.url}
+      </h2>
+      <p>
+        Copy it now: it is shown only this once.
+        {props.rotated && " The previous secret keeps signing too for 24 hours, so you can switch your receiver over."}
+      </p>
+      <p class="value">
+        <code class="key" id="new-secret-value">
+          {props.secret}
+        </code>
+        <button type="button" data-copy="new-secret-value" hidden>
+          Copy
+        </button>
+      </p>
+    </section>
+  );
+}
+
+function EventBoxes(props: { selected: Endpoint["events"]; legend: string }) {
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      {WEBHOOK_EVENTS.map((e) => (
+        <label class="check">
+          <input
+            type="checkbox"
+            name="events"
+            value={e}
+            checked={props.selected === null || props.selected.includes(e)}
+          />
+          <span>
+            <code>{e}</code> <span class="muted small">{withCode(WEBHOOK_EVENT_DESCRIPTIONS[e])}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function WebhooksPage(props: {
+  email: string;
+  csrf: string;
+  endpoints: Endpoint[];
+  created?: { url: string; secret: string; id: string };
+  errors?: string[];
+  notice?: string;
+  form?: { url: string; description: string };
+}) {
+  return (
+    <Layout
+      title="Webhooks"
+      email={props.email}
+      csrf={props.csrf}
+      path="/dashboard/webhooks"
+      lede={
+        <>
+          We POST match changes of your tracked leagues to these URLs, signed per{" "}
+          <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> (verify with the{" "}
+          <code>standardwebhooks</code> library). Failed deliveries are retried for about 18 hours.
+        </>
+      }
+    >
+      <Errors messages={props.errors ?? []} />
+      <Notice text={props.notice} />
+      {props.created && <SecretOnce secret={props.created.secret} url={props.created.url} />}
+      <div class="table-card">
+        <table class="stack">
+          <caption>Endpoints of this account</caption>
+          <thead>
+            <tr>
+              <th scope="col">URL</th>
+              <th scope="col">Events</th>
+              <th scope="col">Status</th>
+              <th scope="col" class="act">
+                <span class="muted">Details</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.endpoints.length === 0 && (
+              <tr>
+                <td colspan={4} class="empty">
+                  No endpoints yet. Add one below and send it a test event from its page.
+                </td>
+              </tr>
+            )}
+            {props.endpoints.map((e) => (
+              <tr data-webhook-id={e.id}>
+                <td class="lead">
+                  <code>{e.url}</code>
+                  {e.description && <div class="muted small">{e.description}</div>}
+                </td>
+                <td data-label="Events" class="small">
+                  {eventsText(e)}
+                </td>
+                <td data-label="Status" class="status">
+                  {e.enabled ? <span class="pill">enabled</span> : <span class="pill off">disabled</span>}
+                  {!e.enabled && e.disabled_reason && <div class="muted small">{e.disabled_reason}</div>}
+                </td>
+                <td class="act">
+                  <a href={`/dashboard/webhooks/${e.id}`} aria-label={`Details of ${e.url}`}>
+                    Details
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <section class="card" aria-labelledby="add-endpoint">
+        <h2 id="add-endpoint">Add an endpoint</h2>
+        <form method="post" action="/dashboard/webhooks">
+          <Hidden csrf={props.csrf} />
+          <label for="url">Endpoint URL</label>
+          <input
+            id="url"
+            name="url"
+            type="text"
+            inputmode="url"
+            maxlength={2000}
+            required
+            placeholder="https://example.com/webhooks/sports"
+            value={props.form?.url ?? ""}
+          />
+          <label for="description">Description</label>
+          <input
+            id="description"
+            name="description"
+            type="text"
+            maxlength={200}
+            value={props.form?.description ?? ""}
+          />
+          <EventBoxes selected={null} legend="Events" />
+          <button type="submit" class="primary">
+            Add endpoint
+          </button>
+        </form>
+      </section>
+      <script src="/dashboard/assets/copy.js"></script>
+    </Layout>
+  );
+}
+
+export function WebhookPage(props: {
+  email: string;
+  csrf: string;
+  endpoint: Endpoint;
+  attempts: Attempt[];
+  rotated?: { secret: string };
+  notice?: string;
+}) {
+  const e = props.endpoint;
+  const base = `/dashboard/webhooks/${e.id}`;
+  return (
+    <Layout title="Webhook endpoint" email={props.email} csrf={props.csrf} path="/dashboard/webhooks">
+      <p class="back">
+        <a href="/dashboard/webhooks">← All endpoints</a>
+      </p>
+      <Notice text={props.notice} />
+      {props.rotated && <SecretOnce secret={props.rotated.secret} url={e.url} rotated />}
+      <section class="card" aria-label="Endpoint">
+        <dl class="facts">
+          <dt>URL</dt>
+          <dd>
+            <code id="endpoint-url">{e.url}</code>
+          </dd>
+          {e.description && (
+            <>
+              <dt>Description</dt>
+              <dd>{e.description}</dd>
+            </>
+          )}
+          <dt>Status</dt>
+          <dd>
+            <span id="endpoint-status" class={e.enabled ? "pill" : "pill off"}>
+              {e.enabled ? "enabled" : "disabled"}
+            </span>
+          </dd>
+          {!e.enabled && (
+            <>
+              <dt>Why disabled</dt>
+              <dd id="disabled-reason">
+                {e.disabled_reason} (<When iso={e.disabled_at} seconds />)
+              </dd>
+            </>
+          )}
+          {e.failing_since_at && (
+            <>
+              <dt>Failing since</dt>
+              <dd>
+                <When iso={e.failing_since_at} seconds /> (disabled after 3 days of failures)
+              </dd>
+            </>
+          )}
+          {e.previous_secret_expires_at && (
+            <>
+              <dt>Previous secret</dt>
+              <dd>
+                also signs until <When iso={e.previous_secret_expires_at} seconds />
+              </dd>
+            </>
+          )}
+        </dl>
+        <div class="actions">
+          <PostButton csrf={props.csrf} action={`${base}/test`} label="Send test event" />
+          {e.enabled ? (
+            <PostButton csrf={props.csrf} action={`${base}/disable`} label="Disable" />
+          ) : (
+            <PostButton csrf={props.csrf} action={`${base}/enable`} label="Enable" />
+          )}
+          <PostButton csrf={props.csrf} action={`${base}/rotate`} label="Rotate secret" />
+          <PostButton csrf={props.csrf} action={`${base}/delete`} label="Delete" aria={`Delete ${e.url}`} danger />
+        </div>
+      </section>
+      <section class="card" aria-labelledby="events">
+        <h2 id="events">Events</h2>
+        <form method="post" action={`${base}/events`}>
+          <Hidden csrf={props.csrf} />
+          <EventBoxes selected={e.events} legend="Send these events" />
+          <button type="submit" class="primary">
+            Save events
+          </button>
+        </form>
+      </section>
+      <h2>Recent deliveries</h2>
+      {props.attempts.length === 0 ? (
+        <p class="card empty">No deliveries yet. Send a test event to see one here.</p>
+      ) : (
+        <div class="table-card">
+          <table id="attempts" class="stack">
+            <caption>The last 100 delivery attempts, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Event</th>
+                <th scope="col" class="num">
+                  Attempt
+                </th>
+                <th scope="col">Result</th>
+                <th scope="col" class="num">
+                  Status
+                </th>
+                <th scope="col" class="num">
+                  Latency
+                </th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.attempts.map((a) => (
+                <tr data-message-id={a.message_id}>
+                  <td class="lead">
+                    <When iso={a.created_at} seconds />
+                  </td>
+                  <td class="event" data-label="Event">
+                    {a.event_type}
+                  </td>
+                  <td class="attempt num" data-label="Attempt">
+                    {a.attempt}
+                  </td>
+                  <td class="outcome" data-label="Result">
+                    {a.outcome === "retrying" ? `retrying in ${a.retry_in} s` : a.outcome.replace("_", " ")}
+                  </td>
+                  <td class="status-code num" data-label="Status">
+                    {a.response_status ?? "—"}
+                  </td>
+                  <td class="latency num" data-label="Latency">
+                    {a.latency_ms === null ? "—" : `${a.latency_ms} ms`}
+                  </td>
+                  <td class="muted small" data-label="Detail">
+                    {[a.error, a.response_excerpt].filter(Boolean).join(" · ")}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <script src="/dashboard/assets/copy.js"></script>
+    </Layout>
+  );
+}

@@ -1,0 +1,129 @@
+/** @jsxImportSource hono/jsx */
+// /dashboard/webhooks: the signed-in account's endpoints, through the same service functions as the admin API
+// (src/core/webhooks/service.ts), with the session's account as owner (another account's endpoint is "not found").
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { IdParam } from "../../core/domain/schemas";
+import { WEBHOOK_EVENTS, WebhookUrl } from "../../core/domain/webhook-schemas";
+import { ApiError } from "../../core/errors";
+import {
+  accountEndpoints,
+  changeEndpoint,
+  createEndpoint,
+  endpointAttempts,
+  getEndpoint,
+  removeEndpoint,
+  rotateSecret,
+  sendTestEvent,
+} from "../../core/webhooks/service";
+import { form, requireSession, type DashEnv } from "./guard";
+import { WebhookPage, WebhooksPage } from "./webhooks-page";
+
+const CreateForm = z.object({
+  url: WebhookUrl,
+  description: z.string().trim().max(200, "The description is at most 200 characters."),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, "Choose at least one event."),
+});
+
+const NOTICES: Record<string, string> = {
+  deleted: "Endpoint deleted.",
+  sent: "Test event queued: it appears under Recent deliveries within seconds (reload).",
+  saved: "Events saved.",
+  unchanged: "Choose at least one event: the filter was not changed.",
+  enabled: "Endpoint enabled.",
+  disabled: "Endpoint disabled: nothing is delivered to it until you enable it again.",
+};
+const notice = (c: Context) => NOTICES[c.req.query("done") ?? ""];
+
+/** The :id of the path, or a 404 for one that cannot be an id. */
+function idOf(c: Context): string {
+  const id = IdParam.safeParse(c.req.param("id"));
+  if (!id.success) throw new ApiError(404, "not_found", "webhook endpoint not found");
+  return id.data;
+}
+
+async function renderList(
+  c: Context<DashEnv>,
+  extra: Partial<Parameters<typeof WebhooksPage>[0]> = {},
+  status: 200 | 201 | 400 | 409 = 200,
+) {
+  const s = c.get("session");
+  const endpoints = await accountEndpoints(c.env, s.accountId);
+  return c.html(
+    <WebhooksPage email={s.email} csrf={s.csrfToken} endpoints={endpoints} notice={notice(c)} {...extra} />,
+    status,
+  );
+}
+
+async function renderOne(c: Context<DashEnv>, id: string, rotated?: { secret: string }) {
+  const s = c.get("session");
+  const [endpoint, attempts] = await Promise.all([
+    getEndpoint(c.env, id, s.accountId),
+    endpointAttempts(c.env, id, s.accountId),
+  ]);
+  return c.html(
+    <WebhookPage
+      email={s.email}
+      csrf={s.csrfToken}
+      endpoint={endpoint}
+      attempts={attempts}
+      rotated={rotated}
+      notice={notice(c)}
+    />,
+  );
+}
+
+const back = (c: Context, id: string, done: string) => c.redirect(`/dashboard/webhooks/${id}?done=${done}`, 303);
+const by = "the account (dashboard)";
+
+export const webhookPages = new Hono<DashEnv>()
+  .use(requireSession)
+  .get("/", (c) => renderList(c))
+  .post("/", async (c) => {
+    const { str, list } = await form(c);
+    const input = { url: str("url"), description: str("description") };
+    const parsed = CreateForm.safeParse({ ...input, events: list("events") });
+    if (!parsed.success) return renderList(c, { errors: parsed.error.issues.map((i) => i.message), form: input }, 400);
+    try {
+      const made = await createEndpoint(c.env, c.get("session").accountId, parsed.data);
+      return renderList(c, { created: { id: made.id, url: made.url, secret: made.secret } }, 201);
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 400 || err.status === 409))
+        return renderList(c, { errors: [err.detail.replace(/^invalid `url`: /, "The URL ")], form: input }, err.status);
+      throw err;
+    }
+  })
+  .get("/:id", (c) => renderOne(c, idOf(c)))
+  .post("/:id/test", async (c) => {
+    const id = idOf(c);
+    await sendTestEvent(c.env, id, c.get("session").accountId);
+    return back(c, id, "sent");
+  })
+  .post("/:id/enable", async (c) => {
+    const id = idOf(c);
+    await changeEndpoint(c.env, id, { enabled: true }, c.get("session").accountId, by);
+    return back(c, id, "enabled");
+  })
+  .post("/:id/disable", async (c) => {
+    const id = idOf(c);
+    await changeEndpoint(c.env, id, { enabled: false }, c.get("session").accountId, by);
+    return back(c, id, "disabled");
+  })
+  .post("/:id/events", async (c) => {
+    const id = idOf(c);
+    const { list } = await form(c);
+    const events = z.array(z.enum(WEBHOOK_EVENTS)).safeParse(list("events"));
+    // Nothing ticked keeps the filter as it was: an endpoint receives at least one event type.
+    if (!events.success || events.data.length === 0) return back(c, id, "unchanged");
+    await changeEndpoint(c.env, id, { events: events.data }, c.get("session").accountId, by);
+    return back(c, id, "saved");
+  })
+  .post("/:id/rotate", async (c) => {
+    const id = idOf(c);
+    const { secret } = await rotateSecret(c.env, id, c.get("session").accountId);
+    return renderOne(c, id, { secret });
+  })
+  .post("/:id/delete", async (c) => {
+    await removeEndpoint(c.env, idOf(c), c.get("session").accountId);
+    return c.redirect("/dashboard/webhooks?done=deleted", 303);
+  });

@@ -1,0 +1,184 @@
+// Every hot query is served by an index (EXPLAIN QUERY PLAN) and the list reads about as many rows as it returns.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sha256Hex } from "../../../src/core/auth/keys";
+import { dbFor } from "../../../src/core/db/client";
+import { findKeyByHash } from "../../../src/core/db/queries/accounts";
+import {
+  getEvents,
+  getH2H,
+  getLineups,
+  getStandingsAtKickoff,
+  getStats,
+} from "../../../src/core/db/queries/enrichments";
+import { currentStandings, listTrackedLeagues } from "../../../src/core/db/queries/leagues";
+import { getMatch, listMatches, type MatchFilter } from "../../../src/core/db/queries/matches";
+import { getBoxScore } from "../../../src/core/db/queries/enrichments";
+import { getLeaders } from "../../../src/core/db/queries/leaders";
+import { getPlayerRows, getSquad, getTeam } from "../../../src/core/db/queries/people";
+import { search } from "../../../src/core/db/queries/search";
+import { seedPeople } from "../../helpers/people";
+import { recordingD1, type Recorded } from "../../helpers/recording-d1";
+import { seed, today, type Seeded } from "../../helpers/seed";
+
+let s: Seeded;
+let matchId: string;
+let tracked: string[];
+beforeAll(async () => {
+  s = await seed();
+  await seedPeople(s.accountId);
+  tracked = (
+    await env.DB.prepare("SELECT league_id FROM tracked_leagues WHERE account_id = ?")
+      .bind(s.accountId)
+      .all<{ league_id: string }>()
+  ).results.map((r) => r.league_id);
+  matchId = (await env.DB.prepare(
+    "SELECT id FROM matches WHERE league_id = 'lg_fb_eng1' AND status_code = 3 ORDER BY kickoff_ts DESC LIMIT 1",
+  ).first<{ id: string }>())!.id;
+});
+
+async function plan(q: Recorded): Promise<string[]> {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+    .bind(...q.params)
+    .all<{ detail: string }>();
+  return results.map((r) => r.detail);
+}
+
+/** Runs `fn` against a recording D1 and checks the plan of every statement it issued. */
+async function expectIndexed(fn: (db: ReturnType<typeof dbFor>) => Promise<unknown>) {
+  const rec = recordingD1(env.DB);
+  await fn(dbFor(rec.db));
+  expect(rec.log.length).toBeGreaterThan(0);
+  for (const q of rec.log) {
+    const lines = await plan(q);
+    const scans = lines.filter((l) => /^SCAN /.test(l) && !/USING (COVERING )?INDEX/.test(l));
+    expect(scans, `${q.sql}\n${lines.join("\n")}`).toEqual([]);
+    expect(
+      lines.some((l) => /USING (COVERING )?INDEX|USING (INTEGER )?PRIMARY KEY/.test(l)),
+      lines.join("\n"),
+    ).toBe(true);
+  }
+  return rec.log;
+}
+
+const filters: Omit<MatchFilter, "sport" | "accountId">[] = [
+  { status: "live", date: today() },
+  { leagueId: "lg_fb_eng1", status: "live" },
+  {},
+  { date: today() },
+  { status: "live" },
+  { status: "finished" },
+  { leagueId: "lg_fb_eng1" },
+  { leagueId: "lg_fb_eng1", status: "finished" },
+  { leagueId: "lg_fb_eng1", date: today() },
+  { status: "scheduled", date: today() },
+  { leagueId: "lg_fb_eng1", status: "finished", date: today() },
+  { teamId: "tm_fb_arsenal" },
+  { teamId: "tm_fb_arsenal", status: "finished" },
+  { teamId: "tm_fb_arsenal", status: "scheduled" },
+  { teamId: "tm_fb_arsenal", leagueId: "lg_fb_eng1" },
+  { teamId: "tm_fb_arsenal", leagueId: "lg_fb_eng1", status: "finished" },
+  { teamId: "tm_fb_arsenal", date: today() },
+];
+
+describe("EXPLAIN QUERY PLAN of hot queries", () => {
+  it.each(filters)("match list page and total use an index in kickoff order (%o)", async (f) => {
+    const log = await expectIndexed((db) =>
+      listMatches(db, { sport: "football", accountId: s.accountId, ...f }, 50, { kickoffTs: 0, id: "a" }),
+    );
+    const page = log.find((q) => q.sql.includes("order by"))!;
+    const lines = await plan(page);
+    expect(lines.join("\n")).not.toContain("TEMP B-TREE FOR ORDER BY");
+    expect(lines.some((l) => /USING (COVERING )?INDEX (team_)?matches_/.test(l))).toBe(true);
+  });
+
+  it("match detail, events, stats, lineups, standings at kickoff, h2h", async () => {
+    await expectIndexed((db) => getMatch(db, "football", matchId, s.accountId));
+    await expectIndexed((db) => getEvents(db, "football", matchId, s.accountId));
+    await expectIndexed((db) => getStats(db, "football", matchId, s.accountId));
+    await expectIndexed((db) => getLineups(db, "football", matchId, s.accountId));
+    await expectIndexed((db) => getStandingsAtKickoff(db, "football", matchId, s.accountId));
+    await expectIndexed((db) => getH2H(db, "football", matchId, s.accountId, 10));
+  });
+
+  it("leagues, current standings and the key lookup", async () => {
+    await expectIndexed((db) => listTrackedLeagues(db, "football", s.accountId));
+    await expectIndexed((db) => currentStandings(db, "football", "lg_fb_eng1", s.accountId));
+    const hash = await sha256Hex(s.key);
+    await expectIndexed((db) => findKeyByHash(db, hash));
+  });
+});
+
+/** Each statement reads about what it returns: ≤ 1.1 × rows + 25 (tracked-league subquery, counters, joins). */
+async function expectLean(fn: (db: ReturnType<typeof dbFor>) => Promise<unknown>) {
+  const rec = recordingD1(env.DB);
+  await fn(dbFor(rec.db));
+  for (const q of rec.log) {
+    const r = await env.DB.prepare(q.sql)
+      .bind(...q.params)
+      .all();
+    expect(r.meta.rows_read, `${q.sql}: read ${r.meta.rows_read} for ${r.results.length}`).toBeLessThanOrEqual(
+      1.1 * r.results.length + 25,
+    );
+  }
+}
+
+/** Every statement of the people endpoints (teams, squads, players, leaders, box scores, search). */
+const peopleReads = (accountId: string): ((db: ReturnType<typeof dbFor>) => Promise<unknown>)[] => [
+  (db) => getTeam(db, "football", "tm_fb_arsenal", accountId),
+  (db) => getTeam(db, "football", "tm_pp_atm", accountId),
+  (db) => getSquad(db, "football", "tm_pp_atm", accountId),
+  (db) => getPlayerRows(db, "football", "pl_pp_ode", accountId),
+  (db) => getPlayerRows(db, "basketball", "pl_pp_don", accountId),
+  ...(["goals", "assists", "cards"] as const).map(
+    (stat) => (db: any) => getLeaders(db, "football", "lg_fb_eng1", stat, accountId),
+  ),
+  ...(["points", "rebounds", "assists", "ppg"] as const).map(
+    (stat) => (db: any) => getLeaders(db, "basketball", "lg_bb_euroleague", stat, accountId),
+  ),
+  (db) => getBoxScore(db, "football", "m_pp_1", accountId),
+  (db) => search(db, "football", "ars", undefined, 10, tracked),
+  (db) => search(db, "football", "atl mad", undefined, 10, tracked),
+  (db) => search(db, "football", "mu", "player", 50, tracked),
+  (db) => search(db, "basketball", "real", "team", 10, tracked),
+];
+
+describe("people endpoints", () => {
+  it("every statement uses an index", async () => {
+    for (const read of peopleReads(s.accountId)) await expectIndexed(read);
+  });
+  it("every statement reads ≤ 1.1 × rows + 25", async () => {
+    for (const read of peopleReads(s.accountId)) await expectLean(read);
+  });
+});
+
+describe("D1 rows_read of the match list", () => {
+  it.each(filters)("stays ≤ 1.1 × rows returned + a small constant (%o)", async (f) => {
+    const rec = recordingD1(env.DB);
+    const res = await listMatches(dbFor(rec.db), { sport: "football", accountId: s.accountId, ...f }, 50);
+    let rowsRead = 0;
+    for (const q of rec.log) {
+      const r = await env.DB.prepare(q.sql)
+        .bind(...q.params)
+        .all();
+      rowsRead += r.meta.rows_read;
+    }
+    const returned = res.rows.length;
+    expect(rowsRead, `rows_read ${rowsRead} for ${returned} rows`).toBeLessThanOrEqual(1.1 * returned + 30);
+  });
+});
+
+describe("D1 rows_read of every read endpoint's statements", () => {
+  it("detail, events, stats, lineups, standings at kickoff, h2h, leagues, current standings, key lookup", async () => {
+    await expectLean((db) => getMatch(db, "football", matchId, s.accountId));
+    await expectLean((db) => getEvents(db, "football", matchId, s.accountId));
+    await expectLean((db) => getStats(db, "football", matchId, s.accountId));
+    await expectLean((db) => getLineups(db, "football", matchId, s.accountId));
+    await expectLean((db) => getStandingsAtKickoff(db, "football", matchId, s.accountId));
+    await expectLean((db) => getH2H(db, "football", matchId, s.accountId, 10));
+    await expectLean((db) => listTrackedLeagues(db, "football", s.accountId));
+    await expectLean((db) => currentStandings(db, "football", "lg_fb_eng1", s.accountId));
+    const hash = await sha256Hex(s.key);
+    await expectLean((db) => findKeyByHash(db, hash));
+  });
+});

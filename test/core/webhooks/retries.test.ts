@@ -1,0 +1,277 @@
+// The consumer's decisions, message by message (CONTRACT.md "Webhooks": Delivery): retries with the contract's delays,
+// the dead-letter queue after the last attempt, disabling after 3 days of failures, redirects not followed,
+// entitlements and filters re-checked at delivery, URL rules re-checked at delivery. Batches are built with the pool's
+// createMessageBatch and the acks/retries read with getQueueResult: delays are asserted, never waited for (one test
+// lets the real queue redeliver after the first, 5 s, delay).
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import wranglerToml from "../../../wrangler.toml?raw";
+import { queue } from "../../../src/entry";
+import { deliverOnce } from "../../../src/core/webhooks/deliver";
+import type { WebhookMessage } from "../../../src/core/webhooks/message";
+import { MAX_ATTEMPTS, RETRY_DELAYS_S } from "../../../src/core/webhooks/retry";
+import { sealSecret } from "../../../src/core/webhooks/secrets";
+import { admin } from "../../helpers/admin";
+import { seed } from "../../helpers/seed";
+import { attempts, createWebhook, dbRow, fakeReceivers, RECEIVER, sleep, waitFor } from "../../helpers/webhooks";
+
+await seed(["eng1"]);
+const receivers = fakeReceivers();
+afterAll(() => receivers.restore());
+beforeEach(() => receivers.received.splice(0));
+
+const { id: accountId } = (await (
+  await admin("POST", "/accounts", { email: "wh-retries@example.com", plan: "growth" })
+).json()) as { id: string };
+await admin("PUT", `/accounts/${accountId}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });
+
+let n = 0;
+const message = (endpointId: string, extra: Partial<WebhookMessage> = {}): WebhookMessage => ({
+  endpoint_id: endpointId,
+  id: `msg_test_${++n}`,
+  type: "match.score_updated",
+  league_id: "lg_fb_eng1",
+  body: JSON.stringify({ type: "match.score_updated", timestamp: "2026-11-23T12:00:00Z", data: { n } }),
+  ...extra,
+});
+
+/**
+ * Runs the Worker's queue handler on one batch; returns each message's fate. The pool's getQueueResult lists retried
+ * messages but not the delay each asked for, so each message's retry() is observed here too.
+ */
+async function consume(messages: { body: WebhookMessage; attempts?: number }[], queueName = "sports-data-webhooks") {
+  const batch = createMessageBatch<WebhookMessage>(
+    queueName,
+    messages.map((m, i) => ({ id: `q${i}`, timestamp: new Date(), attempts: m.attempts ?? 1, body: m.body })),
+  );
+  const delays = new Map<string, number | undefined>();
+  for (const m of batch.messages) {
+    const retry = m.retry.bind(m);
+    m.retry = (options?: QueueRetryOptions) => (delays.set(m.id, options?.delaySeconds), retry(options));
+  }
+  const ctx = createExecutionContext();
+  await queue(batch as MessageBatch, env);
+  const result = await getQueueResult(batch, ctx);
+  const fate = (i: number) => {
+    if (result.retryMessages.some((r) => r.msgId === `q${i}`))
+      return { retried: true, delaySeconds: delays.get(`q${i}`) };
+    return { retried: false, acked: result.explicitAcks.includes(`q${i}`) || result.ackAll };
+  };
+  return { result, fate };
+}
+
+const endpoint = async (path: string, extra: Record<string, unknown> = {}) =>
+  (await createWebhook(accountId, { url: `${RECEIVER}${path}`, ...extra })).id;
+
+describe("retries follow the contract's schedule", () => {
+  it("wrangler.toml's max_retries and dead-letter queues match the schedule in every environment", () => {
+    const consumers = [...wranglerToml.matchAll(/\[\[(?:env\.(\w+)\.)?queues\.consumers\]\]\n([^[]*)/g)];
+    const main = consumers.filter((c) => !/^queue = "[^"]*-dlq"/m.test(c[2]!));
+    expect(main.map((c) => c[1] ?? "local")).toEqual(["local", "staging", "production"]);
+    for (const [, envName, body] of main) {
+      expect(body, envName).toContain(`max_retries = ${RETRY_DELAYS_S.length}`);
+      const q = /queue = "([^"]+)"/.exec(body!)![1];
+      expect(body, envName).toContain(`dead_letter_queue = "${q}-dlq"`);
+      expect(
+        Number(/max_batch_size = (\d+)/.exec(body!)![1]),
+        "no more than 6 waiting connections",
+      ).toBeLessThanOrEqual(6);
+    }
+    expect(RETRY_DELAYS_S).toEqual([5, 30, 120, 600, 1800, 7200, 18_000, 36_000]);
+  });
+
+  it("a failed attempt n is retried after the n-th delay (5 s, 30 s, 2 min, 10 min, 30 min, 2 h, 5 h, 10 h)", async () => {
+    const wid = await endpoint("/down");
+    receivers.on("/down", () => new Response("unavailable", { status: 503 }));
+    const msgs = RETRY_DELAYS_S.map((_, i) => ({ body: message(wid), attempts: i + 1 }));
+    const { fate } = await consume(msgs);
+    RETRY_DELAYS_S.forEach((delay, i) =>
+      expect(fate(i), `attempt ${i + 1}`).toEqual({ retried: true, delaySeconds: delay }),
+    );
+    const log = await attempts(wid);
+    expect(log.map((a) => [a.attempt, a.outcome, a.retry_in, a.response_status]).sort((a, b) => a[0] - b[0])).toEqual(
+      RETRY_DELAYS_S.map((d, i) => [i + 1, "retrying", d, 503]),
+    );
+    expect(log[0].error).toBe("HTTP 503");
+  });
+
+  it(`after the last (${MAX_ATTEMPTS}th) attempt the message is handed to the dead-letter queue and recorded`, async () => {
+    const wid = await endpoint("/dead");
+    receivers.on("/dead", () => new Response("nope", { status: 500 }));
+    const m = message(wid);
+    const { fate } = await consume([{ body: m, attempts: MAX_ATTEMPTS }]);
+    // A plain retry() with max_retries spent: Queues moves it to the dead-letter queue (wrangler.toml).
+    expect(fate(0)).toEqual({ retried: true, delaySeconds: undefined });
+    expect((await attempts(wid))[0]).toMatchObject({ attempt: MAX_ATTEMPTS, outcome: "dead_lettered", retry_in: null });
+
+    const dlq = await consume([{ body: m }], "sports-data-webhooks-dlq");
+    expect(dlq.result.ackAll || dlq.fate(0).acked).toBe(true);
+    expect(await dbRow("SELECT * FROM webhook_dead_letters WHERE message_id = ?", m.id)).toMatchObject({
+      endpoint_id: wid,
+      event_type: "match.score_updated",
+      body: m.body,
+      attempts: MAX_ATTEMPTS,
+    });
+    const listed = (await (await admin("GET", `/webhooks/${wid}/dead-letters`)).json()) as any;
+    expect(listed.data).toEqual([expect.objectContaining({ message_id: m.id, attempts: MAX_ATTEMPTS, body: m.body })]);
+    // At least once: the same dead letter twice is kept once.
+    await consume([{ body: m }], "sports-data-webhooks-dlq");
+    expect((await dbRow("SELECT count(*) AS n FROM webhook_dead_letters WHERE message_id = ?", m.id)).n).toBe(1);
+  });
+
+  it("the real queue redelivers a retried message after its delay, under the same webhook-id", async () => {
+    const wid = await endpoint("/flaky", { events: ["match.finished"] });
+    let calls = 0;
+    receivers.on("/flaky", () => new Response(null, { status: ++calls === 1 ? 500 : 204 }));
+    const m = message(wid, { type: "match.finished" });
+    await env.WEBHOOK_QUEUE.send(m, { contentType: "json" });
+    const got = await waitFor(
+      () => receivers.at("/flaky"),
+      (r) => r.length >= 2,
+      12_000,
+    );
+    expect(got).toHaveLength(2);
+    expect(got[1]!.at - got[0]!.at).toBeGreaterThanOrEqual(RETRY_DELAYS_S[0] * 1000 - 50);
+    expect(got[1]!.headers["webhook-id"]).toBe(got[0]!.headers["webhook-id"]);
+    expect(got[1]!.body).toBe(got[0]!.body);
+    const log = await waitFor(
+      () => attempts(wid),
+      (a) => a.length >= 2,
+    );
+    expect(log.map((a) => [a.attempt, a.outcome])).toEqual([
+      [2, "delivered"],
+      [1, "retrying"],
+    ]);
+  }, 20_000);
+});
+
+describe("what a delivery counts as", () => {
+  it("a redirect is not followed: it is a failed attempt, retried, and the Location is never requested", async () => {
+    const wid = await endpoint("/moved");
+    receivers.on("/moved", () => new Response(null, { status: 307, headers: { location: `${RECEIVER}/target` } }));
+    const { fate } = await consume([{ body: message(wid) }]);
+    expect(fate(0)).toEqual({ retried: true, delaySeconds: 5 });
+    expect(receivers.at("/moved")[0]!.redirect).toBe("manual");
+    expect(receivers.at("/target")).toEqual([]);
+    expect((await attempts(wid))[0]).toMatchObject({ response_status: 307, error: "redirect not followed" });
+  });
+
+  it("any 2xx is success; the stored excerpt of an answer is at most 200 characters", async () => {
+    const wid = await endpoint("/chatty");
+    receivers.on("/chatty", () => new Response("x".repeat(5000) + "\n\u0000tail", { status: 202 }));
+    const { fate } = await consume([{ body: message(wid) }]);
+    expect(fate(0)).toEqual({ retried: false, acked: true });
+    const [a] = await attempts(wid);
+    expect(a).toMatchObject({ outcome: "delivered", response_status: 202 });
+    expect(a.response_excerpt).toBe("x".repeat(200));
+  });
+
+  it("no answer within the timeout is a failure", async () => {
+    receivers.on("/hang", (_r, signal) => sleep(60_000, signal).then(() => new Response("late")));
+    const r = await deliverOnce(new URL(`${RECEIVER}/hang`), { id: "msg_t", body: "{}" }, ["whsec_AAAA"], 200);
+    expect(r).toMatchObject({ ok: false, status: null, error: "no answer within 0.2 s" });
+    expect(r.latencyMs).toBeGreaterThanOrEqual(150);
+  });
+
+  it("a URL the rules refuse is refused at delivery too (never requested, not retried)", async () => {
+    const id = "wh_private_target";
+    await env.DB.prepare(
+      "INSERT INTO webhook_endpoints (id, account_id, url, secret, created_at) VALUES (?, ?, 'http://10.0.0.7/hook', ?, '2026-01-01T00:00:00Z')",
+    )
+      .bind(id, accountId, await sealSecret(env, id, "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="))
+      .run();
+    const { fate } = await consume([{ body: message(id) }]);
+    expect(fate(0)).toEqual({ retried: false, acked: true });
+    expect(receivers.outside).toEqual([]);
+    expect((await attempts(id))[0]).toMatchObject({ outcome: "failed", error: expect.stringContaining("URL refused") });
+  });
+});
+
+describe("entitlements and filters at delivery time", () => {
+  it("a message of a league the account stopped tracking is dropped without a request", async () => {
+    const wid = await endpoint("/ent");
+    const { fate } = await consume([{ body: message(wid, { league_id: "lg_fb_ucl" }) }]);
+    expect(fate(0)).toEqual({ retried: false, acked: true });
+    expect(receivers.at("/ent")).toEqual([]);
+    expect(await attempts(wid)).toEqual([]);
+  });
+
+  it("a message of a type the endpoint no longer subscribes to is dropped; a deleted endpoint's too", async () => {
+    const wid = await endpoint("/filter");
+    await admin("PATCH", `/webhooks/${wid}`, { events: ["match.finished"] });
+    const gone = await endpoint("/gone");
+    await admin("DELETE", `/webhooks/${gone}`);
+    const { fate } = await consume([{ body: message(wid) }, { body: message(gone) }]);
+    expect([fate(0), fate(1)]).toEqual([
+      { retried: false, acked: true },
+      { retried: false, acked: true },
+    ]);
+    expect(receivers.received).toEqual([]);
+  });
+
+  it("a test event reaches even a disabled endpoint, once: a failed one is not retried", async () => {
+    const wid = await endpoint("/test-only");
+    await admin("PATCH", `/webhooks/${wid}`, { enabled: false });
+    receivers.on("/test-only", () => new Response("no", { status: 500 }));
+    const test = message(wid, { type: "webhook.test", league_id: null });
+    const { fate } = await consume([{ body: test }, { body: message(wid) }]);
+    expect(fate(0)).toEqual({ retried: false, acked: true });
+    expect(fate(1)).toEqual({ retried: false, acked: true });
+    expect(receivers.at("/test-only").map((r) => r.headers["webhook-id"])).toEqual([test.id]);
+    expect((await attempts(wid))[0]).toMatchObject({ event_type: "webhook.test", outcome: "failed" });
+  });
+});
+
+describe("an endpoint failing 3 days in a row is disabled", () => {
+  const failingSince = (id: string) => dbRow("SELECT failing_since, enabled FROM webhook_endpoints WHERE id = ?", id);
+
+  it("a failure starts the streak, a success ends it", async () => {
+    const wid = await endpoint("/streak");
+    receivers.on("/streak", () => new Response(null, { status: 500 }));
+    await consume([{ body: message(wid) }]);
+    const started = (await failingSince(wid)).failing_since;
+    expect(Math.abs(started - Date.now() / 1000)).toBeLessThan(60);
+    await consume([{ body: message(wid) }]);
+    expect((await failingSince(wid)).failing_since).toBe(started);
+    receivers.on("/streak", () => new Response("ok"));
+    await consume([{ body: message(wid) }]);
+    expect(await failingSince(wid)).toEqual({ failing_since: null, enabled: 1 });
+  });
+
+  it("a failure 3 days after the streak began disables the endpoint, and says why", async () => {
+    const wid = await endpoint("/dying");
+    receivers.on("/dying", () => new Response(null, { status: 500 }));
+    const threeDaysAgo = Math.floor(Date.now() / 1000) - 3 * 86_400 - 60;
+    await env.DB.prepare("UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?").bind(threeDaysAgo, wid).run();
+    const { fate } = await consume([{ body: message(wid), attempts: 4 }]);
+    expect(fate(0)).toEqual({ retried: true, delaySeconds: 600 });
+    const ep = (await (await admin("GET", `/webhooks/${wid}`)).json()) as any;
+    expect(ep.enabled).toBe(false);
+    expect(ep.disabled_reason).toContain("every delivery failed for 3 days");
+    expect(ep.disabled_reason).toContain("HTTP 500");
+    expect(ep.disabled_at).toMatch(/Z$/);
+    // Its pending messages are no longer delivered.
+    receivers.received.splice(0);
+    const after = await consume([{ body: message(wid), attempts: 5 }]);
+    expect(after.fate(0)).toEqual({ retried: false, acked: true });
+    expect(receivers.received).toEqual([]);
+    // Enabling again starts afresh.
+    const on = (await (await admin("PATCH", `/webhooks/${wid}`, { enabled: true })).json()) as any;
+    expect(on).toMatchObject({ enabled: true, disabled_reason: null, failing_since_at: null });
+  });
+});
+
+describe("rotation overlap", () => {
+  it("both secrets sign for 24 h after a rotation; afterwards only the new one", async () => {
+    const wid = await endpoint("/rot");
+    await admin("POST", `/webhooks/${wid}/rotate-secret`);
+    await consume([{ body: message(wid) }]);
+    expect(receivers.at("/rot")[0]!.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    await env.DB.prepare("UPDATE webhook_endpoints SET previous_secret_until = ? WHERE id = ?")
+      .bind(Math.floor(Date.now() / 1000) - 1, wid)
+      .run();
+    await consume([{ body: message(wid) }]);
+    expect(receivers.at("/rot")[1]!.headers["webhook-signature"]!.split(" ")).toHaveLength(1);
+  });
+});
