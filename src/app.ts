@@ -24,6 +24,7 @@ import { matchRoutes } from "./api/matches";
 import { peopleRoutes } from "./api/people";
 import { json, setResponseHeaders } from "./http/respond";
 import { wsRoutes } from "./api/ws";
+import { oauthHelpers } from "./mcp/oauth";
 
 export function buildApp() {
   const app = new OpenAPIHono<AppEnv>();
@@ -71,6 +72,12 @@ export function buildApp() {
     app.route(`/v1/${sport}`, peopleRoutes(sport));
   }
   app.route("/v1/ws", wsRoutes);
+  // The pages that manage OAuth grants: the consent page (reached through the provider) and the dashboard's apps.
+  for (const path of ["/oauth/*", "/dashboard/*"])
+    app.use(path, async (c, next) => {
+      c.set("oauth", oauthHelpers(c.env));
+      await next();
+    });
   app.route("/", livePage);
   app.route("/", faviconRoutes);
   app.route("/docs", docsRoutes);

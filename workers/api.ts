@@ -1,6 +1,7 @@
 // Worker entry: composes the app, the MCP handler and the OAuth provider; exports handlers and Durable Objects.
 import { buildApp } from "../src/app";
-import { makeFetch, queue } from "../src/entry";
+import { webhookQueue } from "../src/core/webhooks/consumer";
+import { makeFetch } from "../src/entry";
 import { scheduledPoll } from "../src/core/ingest/feeds/scheduled";
 import { mcpHandler } from "../src/mcp/handler";
 
@@ -11,10 +12,10 @@ export { MatchRoom } from "./match-room";
 export { KeyLimiter } from "./key-limiter";
 export { Simulator } from "./simulator";
 
-const fetch = makeFetch(buildApp(), { fetch: mcpHandler });
+const fetch = makeFetch(buildApp(), mcpHandler);
 
 export default {
   fetch,
   scheduled: (_controller, env, ctx) => ctx.waitUntil(scheduledPoll(env)),
-  queue,
+  queue: (batch, env) => webhookQueue(batch, env),
 } satisfies ExportedHandler<Env>;

@@ -8,7 +8,7 @@
 // what a hit saves is the data query, the JSON and the ETag hash.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, AuthContext } from "../http/app-env";
+import type { AppEnv } from "../http/app-env";
 import { hexOf } from "../core/auth/keys";
 import { ByteLru } from "../lib/lru";
 import { factsBefore, fileShared, serveShared, sharedKey } from "./shared-cache";
@@ -31,8 +31,8 @@ function requestKey(url: string) {
 }
 
 /** The cache key: data version, account and its entitlement version, then the request. */
-const keyOf = (dataVersion: string, auth: AuthContext, request: string) =>
-  `${dataVersion}\n${auth.accountId}:${auth.entitlementVersion}\n${request}`;
+const keyOf = (dataVersion: string, accountId: string, entitlementVersion: number, request: string) =>
+  `${dataVersion}\n${accountId}:${entitlementVersion}\n${request}`;
 
 /** The handler's 200 with the ETag the etag middleware would compute (hex SHA-1 of the body), computed once. */
 async function withEtag(c: Context<AppEnv>) {
@@ -54,7 +54,7 @@ export const responseCache = createMiddleware<AppEnv>(async (c, next) => {
   const request = requestKey(c.req.url);
   const shared = await sharedKey(c, request);
   if (shared && (await serveShared(c, shared))) return;
-  const key = keyOf(scope.dataVersion, c.get("auth"), request);
+  const key = keyOf(scope.dataVersion, c.get("principal").accountId, scope.entitlementVersion, request);
   const hit = entries.get(key);
   if (hit) {
     c.res = new Response(hit.body, { status: 200, headers: hit.headers });

@@ -22,7 +22,7 @@ export function peopleRoutes(sport: Sport) {
 
   r.openapi(read("/teams/{teamId}", "getTeam", "Team", { params: TeamPath }, Team), async (c) => {
     const { teamId } = c.req.valid("param");
-    const team = await getTeam(c.get("db"), sport, teamId, c.get("auth").accountId);
+    const team = await getTeam(c.get("db"), sport, teamId, c.get("principal").accountId);
     if (!team) throw notFound("team");
     return json(c, team);
   });
@@ -31,7 +31,7 @@ export function peopleRoutes(sport: Sport) {
     read("/teams/{teamId}/squad", "getTeamSquad", "Squad, by shirt number", { params: TeamPath }, Squad),
     async (c) => {
       const { teamId } = c.req.valid("param");
-      const squad = await getSquad(c.get("db"), sport, teamId, c.get("auth").accountId);
+      const squad = await getSquad(c.get("db"), sport, teamId, c.get("principal").accountId);
       if (!squad) throw notFound("team");
       return json(c, squad);
     },
@@ -47,7 +47,7 @@ export function peopleRoutes(sport: Sport) {
     ),
     async (c) => {
       const { playerId } = c.req.valid("param");
-      const res = await getPlayerRows(c.get("db"), sport, playerId, c.get("auth").accountId);
+      const res = await getPlayerRows(c.get("db"), sport, playerId, c.get("principal").accountId);
       if (!res) throw notFound("player");
       return json(c, { ...res.player, season: res.season, season_stats: seasonStats(sport, res.stats) });
     },

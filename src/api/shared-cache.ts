@@ -75,7 +75,7 @@ export async function serveShared(c: Context<AppEnv>, shared: SharedRequest): Pr
 
 /** Read before the handler runs: whether its answer may be filed (the match already finished), and under what. */
 export const factsBefore = (c: Context<AppEnv>, shared: SharedRequest) =>
-  cacheFacts(c.get("db"), shared.matchId, c.get("auth").accountId);
+  cacheFacts(c.get("db"), shared.matchId, c.get("principal").accountId);
 
 /** Files the handler's 200 in memory and the location's cache if it cannot change; false if it may. */
 export async function fileShared(
@@ -86,7 +86,7 @@ export async function fileShared(
 ): Promise<boolean> {
   if (!before || !isFinished(before.status_code)) return false;
   if (shared.h2h) {
-    const ev = c.get("auth").entitlementVersion;
+    const ev = c.get("readScope").entitlementVersion;
     const after = await factsBefore(c, shared);
     if (before.entitlement_version !== ev || after?.entitlement_version !== ev) return false;
   }

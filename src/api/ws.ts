@@ -33,21 +33,21 @@ function requireUpgrade(c: Context<AppEnv>) {
 }
 
 /** Takes a slot of the key's connection budget, then hands the upgrade to `stub`; gives the slot back on failure. */
-async function admit(
+async function admitSocket(
   c: Context<AppEnv>,
   holder: string,
   stub: { fetch(r: Request): Promise<Response> },
   info: Pick<SocketInfo, "since" | "final" | "leagueId">,
 ) {
-  const auth = c.get("auth");
-  const limit = PLAN_LIMITS[auth.plan].websockets;
-  const limiter = c.env.KEY_LIMITER.getByName(auth.keyId!);
+  const p = c.get("principal");
+  const limit = PLAN_LIMITS[p.plan].websockets;
+  const limiter = c.env.KEY_LIMITER.getByName(p.keyId);
   const leaseId = crypto.randomUUID();
   if (!(await limiter.acquire(limit, leaseId, holder))) {
     throw new ApiError(
       429,
       "rate_limited",
-      `the ${auth.plan} plan allows ${limit} concurrent WebSocket connections per key`,
+      `the ${p.plan} plan allows ${limit} concurrent WebSocket connections per key`,
       {
         "retry-after": "30",
       },
@@ -57,10 +57,10 @@ async function admit(
     return await stub.fetch(
       withSocketInfo(c.req.raw, {
         ...info,
-        keyId: auth.keyId!,
-        accountId: auth.accountId,
+        keyId: p.keyId,
+        accountId: p.accountId,
         leaseId,
-        entitlementVersion: auth.entitlementVersion ?? 0,
+        entitlementVersion: p.entitlementVersion,
       }),
     );
   } catch (err) {
@@ -111,12 +111,12 @@ wsRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const match = await getMatch(dbFor(c.env.DB), undefined, id, c.get("auth").accountId);
+    const match = await getMatch(dbFor(c.env.DB), undefined, id, c.get("principal").accountId);
     if (!match) throw notFound("match");
     const { since } = c.req.valid("query");
     requireUpgrade(c);
     const info = { since: since ?? null, final: isFinished(match.status_code), leagueId: match.league_id };
-    return admit(c, roomHolder(id), matchSockets(c.env, id), info);
+    return admitSocket(c, roomHolder(id), matchSockets(c.env, id), info);
   },
 );
 wsRoutes.openapi(
@@ -125,8 +125,8 @@ wsRoutes.openapi(
     if (c.req.query("since") !== undefined)
       throw badRequest("since", "only /v1/ws/match/{id} replays; reconnect per match");
     requireUpgrade(c);
-    const shard = hubShardName(c.get("auth").keyId!, c.env);
+    const shard = hubShardName(c.get("principal").keyId, c.env);
     const info = { since: null, final: false, leagueId: null };
-    return admit(c, hubHolder(shard), c.env.LIVE_HUB.getByName(shard), info);
+    return admitSocket(c, hubHolder(shard), c.env.LIVE_HUB.getByName(shard), info);
   },
 );

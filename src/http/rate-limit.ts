@@ -1,36 +1,28 @@
-// The REST budget as Hono middleware: counted by the key's KeyLimiter through the isolate's lease
-// (src/core/limits/lease.ts); the rate-limit headers go on whatever response the request gets.
-import { createMiddleware } from "hono/factory";
+// The REST budget step and its headers: X-RateLimit-* and RateLimit fields go on whatever response the request
+// gets, errors included.
 import type { Context } from "hono";
-import { PLAN_LIMITS } from "../core/domain/codes";
-import { spend } from "../core/limits/lease";
+import type { KeyPrincipal } from "../core/auth/principal";
+import { spendBudget } from "../core/limits/budget";
 import { rateHeaders } from "../core/limits/rate";
 import type { AppEnv } from "./app-env";
 import { problemResponse } from "./problem";
 import { setResponseHeaders } from "./respond";
 
 /**
- * Counts the request against the key's REST budget (after the key check), before any other work: a refused request
- * reads no data and reaches no Durable Object but the key's KeyLimiter (CONTRACT.md "Abuse limits"). Every counted
- * request, 304s included, uses the budget: a revalidation is a request all the same. Headers go on the response
- * whatever its status. The budget is spent from the isolate's lease (./lease.ts), so most requests make no Durable
- * Object call; one that needs a new lease waits for it.
+ * Counts the request against the REST budget, before any other work: a refused request reads no data and reaches
+ * no Durable Object but the limiter (docs/security-and-limits.md "Abuse limits"). Every counted request, 304s
+ * included, uses the budget: a revalidation is a request all the same. The 429 to answer, or undefined.
  */
-export const limitRest = createMiddleware<AppEnv>(async (c, next) => {
-  if ((c.env.RATE_LIMITING as string) === "off") return next();
-  const auth = c.get("auth");
-  const limit = PLAN_LIMITS[auth.plan].restPerMinute;
-  const keyId = auth.keyId!;
-  const decision = await spend(() => c.env.KEY_LIMITER.getByName(keyId), keyId, "rest", limit);
+export async function spendRest(c: Context<AppEnv>, p: KeyPrincipal): Promise<Response | undefined> {
+  if ((c.env.RATE_LIMITING as string) === "off") return undefined;
+  const decision = await spendBudget(c.env, p, p.plan, "rest");
   c.set("rate", rateHeaders("rest", decision));
-  if (!decision.allowed) {
-    const detail = `the ${auth.plan} plan allows ${limit} requests per minute per key`;
-    return problemResponse(429, "rate_limited", detail, c.get("requestId"), {
-      "retry-after": String(decision.retryAfter),
-    });
-  }
-  await next();
-});
+  if (decision.allowed) return undefined;
+  const detail = `the ${p.plan} plan allows ${decision.limit} requests per minute per key`;
+  return problemResponse(429, "rate_limited", detail, c.get("requestId"), {
+    "retry-after": String(decision.retryAfter),
+  });
+}
 
 /** Puts the rate headers decided for this request on the response (success or error). */
 export const applyRateHeaders = (c: Context<AppEnv>) => {

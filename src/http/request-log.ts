@@ -8,18 +8,17 @@ import type { AppEnv } from "./app-env";
 /** The matched route pattern (`/v1/football/matches/:id`), not the path: ids and queries stay out of the logs. */
 const routeOf = (c: Context<AppEnv>) => (c.req.routePath && c.req.routePath !== "/*" ? c.req.routePath : "(unmatched)");
 
-/** One `request` line per response: request id, method, route, status, latency, key id (or account for OAuth). */
+/** One `request` line per response: request id, method, route, status, latency, key id. */
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const start = performance.now();
   await next();
-  const auth = c.get("auth");
+  const principal = c.get("principal");
   log(c.res.status >= 500 ? "error" : "info", "request", {
     request_id: c.get("requestId"),
     method: c.req.method,
     route: routeOf(c),
     status: c.res.status,
     latency_ms: Math.round((performance.now() - start) * 10) / 10,
-    key_id: auth?.keyId ?? null,
-    account_id: auth?.type === "oauth" ? auth.accountId : undefined,
+    key_id: principal?.keyId ?? null,
   });
 });

@@ -1,74 +1,28 @@
-// Key check in front of every /v1 route: transport precedence, environment prefix, revocation, scope.
+// The REST front door for /v1: three named steps, in this order, each refusing before the next does any work.
+// 1. who: the API key as a Principal (src/core/auth/authenticate.ts), with the route's scope;
+// 2. budget: one request of the plan's REST budget (./rate-limit.ts);
+// 3. data: the D1 session the handler reads through, at least as recent as the data version (src/core/db/data-view.ts).
 import { createMiddleware } from "hono/factory";
 import type { Scope } from "../core/domain/codes";
 import { currentData, sessionDb } from "../core/db/data-view";
-import type { AppEnv, AuthContext } from "./app-env";
-import { ApiError, invalidKey, keyChallenge } from "../core/errors";
-import { limitRest } from "./rate-limit";
-import { keyRecord } from "../core/auth/key-records";
-import { extractKey, KEY_PATTERN, parseScopes, prefixFor, sha256Hex } from "../core/auth/keys";
+import { authenticateKey, requireScope } from "../core/auth/authenticate";
+import type { AppEnv } from "./app-env";
+import { spendRest } from "./rate-limit";
 
-export async function authenticate(req: Request, env: Env): Promise<AuthContext> {
-  return (await verifyKey(req, env)).auth;
-}
-
-/**
- * The key's record, at most 2 s old (src/core/auth/key-records.ts; a warm isolate answers from memory), as the caller's
- * identity and its account's tracked leagues. `fresh`: read the key from the primary now.
- */
-export async function verifyKey(
-  req: Request,
-  env: Env,
-  fresh = false,
-): Promise<{ auth: AuthContext; tracked: string }> {
-  const key = extractKey(req);
-  if (!key || !KEY_PATTERN.test(key)) throw invalidKey();
-  const expected = prefixFor(env.ENVIRONMENT);
-  if (!key.startsWith(expected)) {
-    const where = expected === "sk_live_" ? "the staging base URL" : "the production base URL";
-    throw new ApiError(
-      401,
-      "wrong_environment",
-      `this is a ${key.slice(0, 8)} key; this deployment accepts ${expected} keys. Use it against ${where}.`,
-      keyChallenge("invalid_token"),
-    );
-  }
-  const record = await keyRecord(env, await sha256Hex(key), fresh);
-  if (!record || record.revokedAt) throw invalidKey();
-  return {
-    auth: {
-      type: "api_key",
-      accountId: record.accountId,
-      keyId: record.id,
-      scopes: parseScopes(record.scopes),
-      plan: record.plan,
-      entitlementVersion: record.entitlementVersion,
-    },
-    tracked: record.tracked ?? "",
-  };
-}
-
-/**
- * Requires a valid key carrying `scope`; sets `auth` for the handlers, then counts the request against its budget, and
- * only then picks the data view its reads use (a refused request reads nothing). `fresh`: see verifyKey.
- */
+/** `fresh`: read the key from the primary now (WebSocket upgrades; see src/core/auth/key-records.ts). */
 export const requireKey = (scope: Scope, fresh = false) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const { auth, tracked } = await verifyKey(c.req.raw, c.env, fresh);
-    // The spec answers a missing scope with 401, not 403 (interface spec, "Scopes").
-    if (!auth.scopes.includes(scope)) {
-      throw new ApiError(
-        401,
-        "insufficient_scope",
-        `this key lacks the \`${scope}\` scope`,
-        keyChallenge("insufficient_scope", scope),
-      );
-    }
-    c.set("auth", auth);
-    return limitRest(c, async () => {
-      const data = await currentData(c.env);
-      c.set("db", sessionDb(c.env, data));
-      c.set("readScope", { tracked, dataVersion: data.version });
-      await next();
+    const principal = await authenticateKey(c.req.raw, c.env, fresh);
+    requireScope(principal, scope);
+    c.set("principal", principal);
+    const refused = await spendRest(c, principal);
+    if (refused) return refused;
+    const data = await currentData(c.env);
+    c.set("db", sessionDb(c.env, data));
+    c.set("readScope", {
+      tracked: principal.tracked,
+      dataVersion: data.version,
+      entitlementVersion: principal.entitlementVersion,
     });
+    await next();
   });

@@ -1,8 +1,11 @@
-// In front of /v1/mcp: Origin validation and API keys. OAuth access tokens are checked by the OAuth provider.
-import { verifyKey } from "../http/require-key";
-import { isOurOrigin } from "../http/host";
+// The front door of /v1/mcp: Origin validation, then who is calling, as a Principal. API keys are checked here (the
+// same authenticateKey as REST's); OAuth access tokens by the OAuth provider, whose API handler is the MCP handler.
+import { authenticateKey, requireScope } from "../core/auth/authenticate";
 import { extractKey } from "../core/auth/keys";
-import type { AuthContext } from "../http/app-env";
+import { tokenOfRevokedGrant } from "../core/auth/oauth-grants";
+import type { KeyPrincipal } from "../core/auth/principal";
+import { primaryDb } from "../core/db/client";
+import { isOurOrigin } from "../http/host";
 import { ApiError, INVALID_KEY_DETAIL } from "../core/errors";
 import { problemResponse } from "../http/problem";
 
@@ -32,29 +35,54 @@ export function carriesApiKey(request: Request): boolean {
 }
 
 /**
- * API-key auth for MCP: the usual key check plus the `mcp:invoke` scope; errors carry WWW-Authenticate. Also the
- * tracked leagues (comma-separated) of the key's record, so the call need not read them again.
+ * API-key auth for MCP: the usual key check plus the `mcp:invoke` scope. Every refusal carries MCP's challenge,
+ * which names the resource metadata (the MCP authorization spec), whatever the key check said.
  */
-export async function authenticateMcpKey(
-  request: Request,
-  env: Env,
-): Promise<(AuthContext & { tracked: string }) | Response> {
-  const challenge = (error?: string) => mcpChallenge(env.PUBLIC_BASE_URL, error);
+async function authenticateMcpKey(request: Request, env: Env): Promise<KeyPrincipal | Response> {
   try {
     if (extractKey(request) === null) throw new ApiError(401, "invalid_api_key", "missing or invalid api key");
-    const { auth, tracked } = await verifyKey(request, env);
-    if (!auth.scopes.includes("mcp:invoke")) {
-      throw new ApiError(401, "insufficient_scope", "this key lacks the `mcp:invoke` scope");
-    }
-    return { ...auth, tracked };
+    const principal = await authenticateKey(request, env);
+    requireScope(principal, "mcp:invoke");
+    return principal;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    // MCP's challenge names the resource metadata (the MCP authorization spec), whatever the key check said.
+    const error = err.code === "insufficient_scope" ? "insufficient_scope" : undefined;
     return problemResponse(err.status, err.code, err.detail, undefined, {
       ...err.headers,
-      "www-authenticate": challenge(err.code === "insufficient_scope" ? "insufficient_scope" : undefined),
+      "www-authenticate": mcpChallenge(env.PUBLIC_BASE_URL, error),
     });
   }
+}
+
+type Handler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+
+/**
+ * /v1/mcp: an API key is authenticated here and its Principal handed to `mcp` as the request's props; anything else
+ * goes through the OAuth provider (`oauth`), which validates the token and calls `mcp` with the grant's props.
+ */
+export async function serveMcp(request: Request, env: Env, ctx: ExecutionContext, mcp: Handler, oauth: Handler) {
+  const refused = foreignOrigin(request, env);
+  if (refused) return refused;
+  // The MCP handler checks Host again and needs the header; a request built in-process (tests, service bindings)
+  // has only its URL, which the Worker's Host check has already accepted.
+  if (!request.headers.has("host")) {
+    const headers = new Headers(request.headers);
+    headers.set("host", new URL(request.url).host);
+    request = new Request(request, { headers });
+  }
+  if (carriesApiKey(request)) {
+    const principal = await authenticateMcpKey(request, env);
+    if (principal instanceof Response) return principal;
+    (ctx as ExecutionContext & { props: unknown }).props = principal;
+    return mcp(request, env, ctx);
+  }
+  // Revoked in D1 (strongly consistent) before the provider's KV, which may still hold the grant elsewhere.
+  if (await tokenOfRevokedGrant(primaryDb(env.DB), request)) {
+    return problemResponse(401, "invalid_token", "this app's access was revoked", undefined, {
+      "www-authenticate": mcpChallenge(env.PUBLIC_BASE_URL, "invalid_token"),
+    });
+  }
+  return mcpAuthProblem(await oauth(request, env, ctx), env);
 }
 
 /** The MCP authorization spec's challenge: where to start OAuth, and the RFC 6750 error when there is one. */

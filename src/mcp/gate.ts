@@ -1,56 +1,54 @@
-// The gate in front of everything an MCP request runs: a tool call, a resource read, a subscription.
+// The gate in front of everything an MCP request runs: a tool call, a resource read, a subscription. The caller
+// arrives as a Principal (src/mcp/front.ts); here are the other two steps every surface takes, in order: the plan's
+// budget, then the data session. A refused call runs nothing (docs/security-and-limits.md "Abuse limits").
 import { env } from "cloudflare:workers";
 import { leagueSet, loadEntitlement } from "../core/auth/entitlements";
-import { PLAN_LIMITS } from "../core/domain/codes";
+import type { Principal } from "../core/auth/principal";
 import { primaryDb } from "../core/db/client";
 import { currentData, sessionDb } from "../core/db/data-view";
-import type { Principal } from "../http/app-env";
-import { spend } from "../core/limits/lease";
-import type { ToolContext } from "./tools";
+import { spendBudget } from "../core/limits/budget";
+import type { ToolContext } from "./tools/define";
 
 /**
- * The per-call gate of every tool call, resource read and subscription: the caller's entitlement read now, and the
- * plan's MCP budget spent (per key for API keys, per account for OAuth). A refused call runs nothing (CONTRACT.md
- * "Abuse limits"); the isolate's lease decides most calls without a Durable Object round trip. A string is the
- * refusal, worded for the caller.
+ * API keys: plan and leagues from the key's record (at most 2 s old), data through a session at least as recent
+ * (src/core/db/data-view.ts): no D1 call on a warm isolate. OAuth: the account read now from the primary (a grant
+ * carries ids only), and the data read there too, as recent as that read.
  */
-export async function admit(principal: Principal | undefined): Promise<ToolContext | string> {
+async function entitlementOf(p: Principal) {
+  if (p.type === "key") {
+    const data = await currentData(env);
+    return {
+      db: sessionDb(env, data),
+      plan: p.plan,
+      leagues: leagueSet(p.tracked),
+      version: p.entitlementVersion,
+      dataVersion: data.version,
+    };
+  }
+  const db = primaryDb(env.DB);
+  const ent = await loadEntitlement(db, p.accountId);
+  return (
+    ent && { db, plan: ent.plan, leagues: ent.leagues, version: ent.version, dataVersion: ent.dataVersion ?? null }
+  );
+}
+
+/** Admits one call: the context it runs with, or the refusal worded for the caller. */
+export async function admitCall(principal: Principal | undefined): Promise<ToolContext | string> {
   // The Worker authenticates every request before it gets here; no identity means no data.
   if (!principal) return "not authenticated";
-  // API keys: plan and leagues from the key's record (at most 2 s old, src/core/auth/key-records.ts), data through a session
-  // at least as recent (src/core/db/data-view.ts): no D1 call on a warm isolate. OAuth: the account read now from the
-  // primary (a grant carries ids only), and the data read there too, as recent as that read.
-  const apiKey = principal.plan !== undefined && principal.tracked !== undefined;
-  const data = apiKey ? await currentData(env) : undefined;
-  const db = data ? sessionDb(env, data) : primaryDb(env.DB);
-  const ent = apiKey
-    ? {
-        plan: principal.plan!,
-        leagues: leagueSet(principal.tracked),
-        version: principal.entitlementVersion,
-        dataVersion: data!.version,
-      }
-    : await loadEntitlement(db, principal.accountId);
+  const ent = await entitlementOf(principal);
   if (!ent) return "this account no longer exists";
-  const plan = ent.plan;
-  const limit = PLAN_LIMITS[plan].mcpPerMinute;
-  const holder = principal.keyId ?? `account:${principal.accountId}`;
-  const decision = await spend(() => env.KEY_LIMITER.getByName(holder), holder, "mcp", limit);
+  const decision = await spendBudget(env, principal, ent.plan, "mcp");
   if (!decision.allowed) {
-    return `rate limited: the ${plan} plan allows ${limit} tool calls per minute; retry in ${decision.retryAfter} s`;
+    return `rate limited: the ${ent.plan} plan allows ${decision.limit} tool calls per minute; retry in ${decision.retryAfter} s`;
   }
   return {
-    db,
-    auth: {
-      type: principal.type,
-      accountId: principal.accountId,
-      keyId: principal.keyId,
-      plan,
-      scopes: ["mcp:invoke" as const],
-      entitlementVersion: ent.version,
-    },
+    db: ent.db,
+    principal,
+    plan: ent.plan,
     tracked: [...ent.leagues],
-    dataVersion: ent.dataVersion ?? null,
+    entitlementVersion: ent.version,
+    dataVersion: ent.dataVersion,
     now: new Date(),
   };
 }

@@ -4,50 +4,53 @@
 // an event bus, which agents' wrapper does not take: those requests go to the SDK's own handler (src/mcp/listen.ts).
 import { createMcpHandler, getMcpAuthContext } from "agents/mcp/server";
 import { bearerToken, grantOfToken } from "../core/auth/oauth-grants";
-import { PLAN_LIMITS, type Plan } from "../core/domain/codes";
-import type { Principal } from "../http/app-env";
-import { MCP_PATH } from "./front";
+import { Principal } from "../core/auth/principal";
+import { carriesApiKey, MCP_PATH } from "./front";
 import { isListenRequest, serveListen } from "./listen";
 import { buildServer } from "./server";
 
-/**
- * Ids, and for API keys the plan the Worker's key check of this request read (src/entry.ts). OAuth grants' props are
- * ids only; grants made before that may carry more, which is ignored: their plan is read at use.
- */
-const principalOf = (props: Record<string, unknown> | undefined): Principal | undefined => {
-  if (typeof props?.accountId !== "string") return undefined;
-  const apiKey = props.type === "api_key";
-  return {
-    type: apiKey ? "api_key" : "oauth",
-    accountId: props.accountId,
-    keyId: typeof props.keyId === "string" ? props.keyId : undefined,
-    plan: apiKey && typeof props.plan === "string" && props.plan in PLAN_LIMITS ? (props.plan as Plan) : undefined,
-    tracked: apiKey && typeof props.tracked === "string" ? props.tracked : undefined,
-    entitlementVersion: apiKey && typeof props.entitlementVersion === "number" ? props.entitlementVersion : undefined,
-  };
-};
-
-const agentsHandler = createMcpHandler(({ era }) => buildServer(principalOf(getMcpAuthContext()?.props), era), {
-  route: MCP_PATH,
-  // Host and Origin are checked in front of every route (src/http/host.ts, src/mcp/front.ts), with our own host
-  // list rather than the wrapper's localhost/workers.dev defaults.
-  allowedOriginHostnames: "*",
-  // Browser pages of other origins are refused; our own pages are same-origin and need no CORS.
-  corsOptions: false,
-});
-
 type McpCtx = ExecutionContext & { props?: Record<string, unknown>; auth?: { expiresAt?: unknown } };
 
-export async function mcpHandler(request: Request, env: Env, ctx: McpCtx): Promise<Response> {
-  const principal = principalOf(ctx.props);
+/**
+ * The request's Principal: an API key's, built by the front door (src/mcp/front.ts); or an OAuth token's, from the
+ * grant's props (ids only; grants made before props had a `type` carry just the account) plus the grant id and the
+ * token's expiry. Anything else is no identity, and every call refuses it.
+ */
+function principalOf(request: Request, ctx: McpCtx): Principal | undefined {
+  const props = ctx.props;
+  // Only the front door sets a key's props, and only for a request that carries a key.
+  if (props?.type === "key") return carriesApiKey(request) ? Principal.safeParse(props).data : undefined;
+  if (typeof props?.accountId !== "string") return undefined;
+  const token = bearerToken(request);
+  const expiresAt = ctx.auth?.expiresAt;
+  return {
+    type: "oauth",
+    accountId: props.accountId,
+    grantId: token ? grantOfToken(token)?.grantId : undefined,
+    scopes: ["mcp:invoke"],
+    expiresAt: typeof expiresAt === "number" ? expiresAt : undefined,
+  };
+}
+
+const agentsHandler = createMcpHandler(
+  ({ era }) => buildServer(getMcpAuthContext()?.props as Principal | undefined, era),
+  {
+    route: MCP_PATH,
+    // Host and Origin are checked in front of every route (src/http/host.ts, src/mcp/front.ts), with our own host
+    // list rather than the wrapper's localhost/workers.dev defaults.
+    allowedOriginHostnames: "*",
+    // Browser pages of other origins are refused; our own pages are same-origin and need no CORS.
+    corsOptions: false,
+  },
+);
+
+export async function mcpHandler(request: Request, env: Env, context: ExecutionContext): Promise<Response> {
+  const ctx = context as McpCtx;
+  const principal = principalOf(request, ctx);
+  // Carried unchanged from here: the agents wrapper hands ctx.props to the server factory above.
+  ctx.props = principal;
   if (principal && isListenRequest(request) && new URL(request.url).pathname === MCP_PATH) {
-    const token = principal.type === "oauth" ? bearerToken(request) : undefined;
-    const expiresAt = ctx.auth?.expiresAt;
-    return serveListen(request, env, {
-      principal,
-      grantId: token ? grantOfToken(token)?.grantId : undefined,
-      expiresAt: typeof expiresAt === "number" ? expiresAt : undefined,
-    });
+    return serveListen(request, env, principal);
   }
-  return agentsHandler(request, env, ctx);
+  return agentsHandler(request, env, context);
 }

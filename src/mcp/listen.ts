@@ -8,13 +8,13 @@
 // what is subscribable, re-checks the caller before every delivery, and ends the stream when nothing is left.
 import { createMcpHandler, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
 import { loadHolderEntitlement, mayReceive, type Entitlement, type Holder } from "../core/auth/entitlements";
+import { holderOf, type Principal } from "../core/auth/principal";
 import { isFinished } from "../core/domain/codes";
 import { primaryDb } from "../core/db/client";
 import { getMatch } from "../core/db/queries/matches";
-import type { Principal } from "../http/app-env";
 import { log } from "../lib/log";
 import type { FeedLine } from "../core/live/messages";
-import { admit } from "./gate";
+import { admitCall } from "./gate";
 import { parseMatchUri } from "./resources";
 import { buildServer } from "./server";
 
@@ -22,13 +22,6 @@ import { buildServer } from "./server";
 export const MAX_LISTEN_URIS = 20;
 /** How old the entitlement a delivery is checked against may be (CONTRACT.md: at most 2 s). */
 const RECHECK_MS = 1000;
-
-/** Who listens: the request's principal, and for OAuth tokens the grant and the token's expiry (epoch seconds). */
-export interface Listener {
-  principal: Principal;
-  grantId?: string;
-  expiresAt?: number;
-}
 
 /** Whether this POST is a listen request: 2026-07-28 requests name their method in `Mcp-Method` (the SDK checks it). */
 export const isListenRequest = (request: Request) =>
@@ -44,7 +37,7 @@ interface Feed {
   stream?: ReadableStream<Uint8Array>;
 }
 
-export async function serveListen(request: Request, env: Env, who: Listener): Promise<Response> {
+export async function serveListen(request: Request, env: Env, principal: Principal): Promise<Response> {
   const body = (await request
     .clone()
     .json()
@@ -56,12 +49,12 @@ export async function serveListen(request: Request, env: Env, who: Listener): Pr
     if (uris.length > MAX_LISTEN_URIS) {
       return rpcError(body.id, -32602, `Invalid params: at most ${MAX_LISTEN_URIS} resourceSubscriptions per listen`);
     }
-    const ctx = await admit(who.principal);
+    const ctx = await admitCall(principal);
     if (typeof ctx === "string") return rpcError(body.id, -32600, ctx);
     const found = await Promise.all(
       uris.map(async (uri) => {
         const ref = parseMatchUri(uri);
-        const match = ref && (await getMatch(ctx.db, ref.sport, ref.id, ctx.auth.accountId));
+        const match = ref && (await getMatch(ctx.db, ref.sport, ref.id, ctx.principal.accountId));
         return { uri, match };
       }),
     );
@@ -84,8 +77,8 @@ export async function serveListen(request: Request, env: Env, who: Listener): Pr
     );
   }
 
-  const bus = new MatchFeedBus(feeds, (leagueId) => deliverable(env, who, leagueId));
-  const handler = createMcpHandler(() => buildServer(who.principal, "modern"), {
+  const bus = new MatchFeedBus(feeds, (leagueId) => deliverable(env, principal, leagueId));
+  const handler = createMcpHandler(() => buildServer(principal, "modern"), {
     bus,
     legacy: "reject",
     onerror: (e) => log("warn", "mcp listen", { error: e.message }),
@@ -109,10 +102,9 @@ export async function serveListen(request: Request, env: Env, who: Listener): Pr
 }
 
 /** Re-checked before each delivery: the credential still stands and the account still tracks the league. */
-async function deliverable(env: Env, who: Listener, leagueId: string): Promise<"ok" | "league" | "credential"> {
-  if (who.expiresAt !== undefined && who.expiresAt * 1000 <= Date.now()) return "credential";
-  const { accountId, keyId } = who.principal;
-  const ent = await recentEntitlement(env, { accountId, keyId, grantId: who.grantId });
+async function deliverable(env: Env, p: Principal, leagueId: string): Promise<"ok" | "league" | "credential"> {
+  if (p.type === "oauth" && p.expiresAt !== undefined && p.expiresAt * 1000 <= Date.now()) return "credential";
+  const ent = await recentEntitlement(env, holderOf(p));
   if (!ent) return "credential";
   return mayReceive(ent, leagueId) ? "ok" : "league";
 }

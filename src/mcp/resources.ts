@@ -10,8 +10,8 @@ import {
 import { SPORTS, type Sport } from "../core/domain/codes";
 import { IdParam } from "../core/domain/schemas";
 import { getMatch, listMatches } from "../core/db/queries/matches";
-import type { Principal } from "../http/app-env";
-import { admit } from "./gate";
+import type { Principal } from "../core/auth/principal";
+import { admitCall } from "./gate";
 import { matchLine } from "./render/matches";
 
 export const MATCH_URI_TEMPLATE = "sports://{sport}/matches/{id}";
@@ -32,7 +32,7 @@ const LIST_LIMIT = 100;
 
 export function registerMatchResource(server: McpServer, principal: Principal | undefined): void {
   const gate = async () => {
-    const ctx = await admit(principal);
+    const ctx = await admitCall(principal);
     if (typeof ctx === "string") throw new ProtocolError(ProtocolErrorCode.InvalidRequest, ctx);
     return ctx;
   };
@@ -43,7 +43,7 @@ export function registerMatchResource(server: McpServer, principal: Principal | 
         const ctx = await gate();
         const pages = await Promise.all(
           SPORTS.map((sport) =>
-            listMatches(ctx.db, { sport, accountId: ctx.auth.accountId, status: "live" }, LIST_LIMIT),
+            listMatches(ctx.db, { sport, accountId: ctx.principal.accountId, status: "live" }, LIST_LIMIT),
           ),
         );
         return {
@@ -69,7 +69,7 @@ export function registerMatchResource(server: McpServer, principal: Principal | 
       const ref = parseMatchUri(uri.href);
       if (!ref) throw notFound(uri.href);
       const ctx = await gate();
-      const match = await getMatch(ctx.db, ref.sport, ref.id, ctx.auth.accountId);
+      const match = await getMatch(ctx.db, ref.sport, ref.id, ctx.principal.accountId);
       if (!match) throw notFound(uri.href);
       return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(match) }] };
     },

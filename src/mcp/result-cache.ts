@@ -20,7 +20,7 @@ export async function memoized<R extends object>(
   // record the call was admitted with, so a result must not reach another account with the same leagues.
   const key = [
     ctx.dataVersion,
-    `${ctx.auth.accountId}:${ctx.auth.entitlementVersion}`,
+    `${ctx.principal.accountId}:${ctx.entitlementVersion}`,
     ctx.now.toISOString().slice(0, 10),
     tool,
     JSON.stringify(input),

@@ -2,9 +2,9 @@
 // src/mcp/tools/index.ts and the match resources of src/mcp/resources.ts for the caller this request's own credentials
 // name. Each call reads the caller's entitlement now, spends the plan's call budget, and only then runs.
 import { McpServer } from "@modelcontextprotocol/server";
-import type { Principal } from "../http/app-env";
+import type { Principal } from "../core/auth/principal";
 import { log } from "../lib/log";
-import { admit } from "./gate";
+import { admitCall } from "./gate";
 import { parseArgs, published } from "./tools/input";
 import { registerMatchResource } from "./resources";
 import { memoized } from "./result-cache";
@@ -35,7 +35,7 @@ export function buildServer(principal: Principal | undefined, era: "legacy" | "m
         // Bad arguments cost nothing: no entitlement read, no budget spent (src/mcp/tools/input.ts says why we parse here).
         const input = parseArgs(t.input, args);
         if (!input.ok) return errorResult(input.message);
-        const admitted = await admit(principal);
+        const admitted = await admitCall(principal);
         if (typeof admitted === "string") return errorResult(admitted);
         return memoized<ToolResult>(t.name, admitted, input.data, () => runTool(t, admitted, input.data));
       },

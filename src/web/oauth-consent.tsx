@@ -22,7 +22,7 @@ const page = (c: Context<OAuthUiEnv>, title: string, messages: string[], status:
 async function authRequestOf(c: Context<OAuthUiEnv>, request: Request): Promise<AuthRequest | string> {
   let req: AuthRequest;
   try {
-    req = await c.env.OAUTH_PROVIDER.parseAuthRequest(request);
+    req = await c.get("oauth").parseAuthRequest(request);
   } catch (err) {
     return err instanceof Error ? err.message : "invalid authorization request";
   }
@@ -51,7 +51,7 @@ export const oauthUi = new Hono<OAuthUiEnv>()
     const session = await currentSession(c, dbFor(c.env.DB));
     const here = new URL(c.req.url);
     if (!session) return c.redirect(`/dashboard/sign-in?next=${encodeURIComponent(here.pathname + here.search)}`, 303);
-    const consent = await c.env.OAUTH_PROVIDER.describeConsent(req);
+    const consent = await c.get("oauth").describeConsent(req);
     // The approve/deny POST answers with a redirect to the client; CSP form-action covers that redirect too, so the
     // page allows exactly the (registered, already checked) redirect URI's origin, or its scheme for native apps.
     const target = new URL(req.redirectUri);
@@ -103,8 +103,8 @@ export const oauthUi = new Hono<OAuthUiEnv>()
       if (req.issuer) back.searchParams.set("iss", req.issuer);
       return c.redirect(back.toString(), 302);
     }
-    const client = await c.env.OAUTH_PROVIDER.lookupClient(req.clientId);
-    const { redirectTo } = await c.env.OAUTH_PROVIDER.completeAuthorization({
+    const client = await c.get("oauth").lookupClient(req.clientId);
+    const { redirectTo } = await c.get("oauth").completeAuthorization({
       request: req,
       userId: session.accountId,
       metadata: { client_name: client?.clientName ?? req.clientId, approved_at: new Date().toISOString() },

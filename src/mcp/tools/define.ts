@@ -4,13 +4,18 @@ import { z } from "zod";
 import { SPORTS, type Sport } from "../../core/domain/codes";
 import { IdParam, SportParam } from "../../core/domain/schemas";
 import type { Db } from "../../core/db/client";
-import type { AuthContext } from "../../http/app-env";
+import type { Principal } from "../../core/auth/principal";
+import type { Plan } from "../../core/domain/codes";
 
+/** What a call was admitted with (src/mcp/gate.ts): who, under which plan, seeing which leagues, reading what. */
 export interface ToolContext {
   db: Db;
-  auth: AuthContext;
+  principal: Principal;
+  plan: Plan;
   /** The account's tracked leagues, read for this call. */
   tracked: readonly string[];
+  /** The account's entitlement version read with them (results are kept per account and version). */
+  entitlementVersion: number;
   /** The data version read for this call (null: unknown); results are reused only while it stands. */
   dataVersion: string | null;
   now: Date;

@@ -16,7 +16,7 @@ const byKickoff = (a: MatchListItem, b: MatchListItem) => a.kickoff_ts - b.kicko
 
 const filterOf = (ctx: ToolContext, input: ListInput, sport: Sport, extra: Partial<MatchFilter>): MatchFilter => ({
   sport,
-  accountId: ctx.auth.accountId,
+  accountId: ctx.principal.accountId,
   leagueId: input.league_id,
   teamId: input.team_id,
   ...extra,

@@ -39,7 +39,7 @@ const resolveDay = (day: string, now: Date) => {
 
 /** The match and its data, or a tool error: not found, or nothing of this kind yet. */
 async function enrichment<T>(ctx: ToolContext, id: string, what: string, load: EnrichmentLoader<T>) {
-  const res = await load(ctx.db, undefined, id, ctx.auth.accountId);
+  const res = await load(ctx.db, undefined, id, ctx.principal.accountId);
   if (!res.match) throw matchNotFound(id);
   if (res.data === null) throw new ToolError(`no ${what} for ${matchLine(res.match)} yet`);
   return { match: res.match, data: res.data };
@@ -79,7 +79,7 @@ export const MATCH_TOOLS = [
     input: MatchRef,
     output: z.object({ match: MatchDetail }),
     async run(ctx, { match_id }) {
-      const m = await getMatch(ctx.db, undefined, match_id, ctx.auth.accountId);
+      const m = await getMatch(ctx.db, undefined, match_id, ctx.principal.accountId);
       if (!m) throw matchNotFound(match_id);
       const extra = [m.league.name, m.venue, m.referee && `referee ${m.referee}`].filter(Boolean).join(" · ");
       return { structured: { match: m }, text: `${matchLine(m)}\n${extra}` };
@@ -134,7 +134,7 @@ export const MATCH_TOOLS = [
     }),
     output: H2H,
     async run(ctx, { match_id, limit }) {
-      const res = await getH2H(ctx.db, undefined, match_id, ctx.auth.accountId, limit);
+      const res = await getH2H(ctx.db, undefined, match_id, ctx.principal.accountId, limit);
       if (!res.match) throw matchNotFound(match_id);
       if (!res.data)
         throw new ToolError(

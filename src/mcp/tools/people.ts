@@ -38,7 +38,7 @@ export const PEOPLE_TOOLS = [
     input: z.object({ team_id: IdParam.describe("Team id, e.g. from search or a match.") }),
     output: Team,
     async run(ctx, { team_id }) {
-      const teams = await Promise.all(SPORTS.map((s) => getTeam(ctx.db, s, team_id, ctx.auth.accountId)));
+      const teams = await Promise.all(SPORTS.map((s) => getTeam(ctx.db, s, team_id, ctx.principal.accountId)));
       const team = teams.find(Boolean);
       if (!team) throw new ToolError(`team ${team_id} not found (unknown, or plays in no league this account tracks)`);
       return { structured: team, text: teamText(team) };
@@ -53,7 +53,7 @@ export const PEOPLE_TOOLS = [
       const found = await Promise.all(
         SPORTS.map(async (sport) => ({
           sport,
-          res: await getPlayerRows(ctx.db, sport, player_id, ctx.auth.accountId),
+          res: await getPlayerRows(ctx.db, sport, player_id, ctx.principal.accountId),
         })),
       );
       const hit = found.find((f) => f.res);

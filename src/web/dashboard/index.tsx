@@ -181,7 +181,7 @@ export const dashboardRoutes = new Hono<DashEnv>()
 
   .get("/apps", requireSession, async (c) => {
     const s = c.get("session");
-    const { items } = await c.env.OAUTH_PROVIDER.listUserGrants(s.accountId);
+    const { items } = await c.get("oauth").listUserGrants(s.accountId);
     const apps = items.map((g) => ({
       id: g.id,
       name: String((g.metadata as { client_name?: string } | null)?.client_name ?? g.clientId),
@@ -193,9 +193,9 @@ export const dashboardRoutes = new Hono<DashEnv>()
   .post("/apps/:id/revoke", requireSession, async (c) => {
     const grantId = c.req.param("id");
     const s = c.get("session");
-    const { items } = await c.env.OAUTH_PROVIDER.listUserGrants(s.accountId);
+    const { items } = await c.get("oauth").listUserGrants(s.accountId);
     if (!items.some((g) => g.id === grantId)) throw new ApiError(404, "not_found", "app not found");
-    await revokeGrant(dbFor(c.env.DB), c.env.OAUTH_PROVIDER, s.accountId, grantId);
+    await revokeGrant(dbFor(c.env.DB), c.get("oauth"), s.accountId, grantId);
     return c.redirect("/dashboard/apps", 303);
   })
 

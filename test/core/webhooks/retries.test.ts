@@ -7,7 +7,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import wranglerToml from "../../../wrangler.toml?raw";
-import { queue } from "../../../src/entry";
+import { webhookQueue as queue } from "../../../src/core/webhooks/consumer";
 import { deliverOnce } from "../../../src/core/webhooks/deliver";
 import type { WebhookMessage } from "../../../src/core/webhooks/message";
 import { MAX_ATTEMPTS, RETRY_DELAYS_S } from "../../../src/core/webhooks/retry";

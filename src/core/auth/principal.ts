@@ -1,0 +1,48 @@
+// Who is calling: one shape for every surface. The front door builds it from the request's own credentials (an API
+// key: src/core/auth/authenticate.ts; an OAuth access token: src/mcp/front.ts) and every later check takes it as it
+// is: scope, budget, data session, socket admission, delivery. Nothing branches on which fields happen to be present;
+// `type` says what the credential was.
+import { z } from "zod";
+import { PLANS, SCOPES } from "../domain/codes";
+import type { Holder } from "./entitlements";
+
+/**
+ * An API key. Its record (at most 2 s old, src/core/auth/key-records.ts) also names the account's plan, tracked
+ * leagues and entitlement version, so a warm request decides everything without another read.
+ */
+export const KeyPrincipal = z.object({
+  type: z.literal("key"),
+  accountId: z.string(),
+  keyId: z.string(),
+  scopes: z.array(z.enum(SCOPES)),
+  plan: z.enum(PLANS),
+  /** League ids, comma-separated, as the record holds them (the response caches key by it). */
+  tracked: z.string(),
+  entitlementVersion: z.number().int(),
+});
+
+/**
+ * An OAuth access token of an MCP client. It carries ids only: the plan and leagues are read when it is used
+ * (src/core/auth/entitlements.ts), so nothing a grant remembers can decide them.
+ */
+export const OAuthPrincipal = z.object({
+  type: z.literal("oauth"),
+  accountId: z.string(),
+  /** The grant the token belongs to (revoking it ends the token's streams). */
+  grantId: z.string().optional(),
+  scopes: z.array(z.enum(SCOPES)),
+  /** The token's expiry, epoch seconds, where the provider told it. */
+  expiresAt: z.number().optional(),
+});
+
+export const Principal = z.discriminatedUnion("type", [KeyPrincipal, OAuthPrincipal]);
+export type KeyPrincipal = z.infer<typeof KeyPrincipal>;
+export type OAuthPrincipal = z.infer<typeof OAuthPrincipal>;
+export type Principal = z.infer<typeof Principal>;
+
+/** The credential a long-lived channel was opened with: what revocation is checked against. */
+export const holderOf = (p: Principal): Holder =>
+  p.type === "key" ? { accountId: p.accountId, keyId: p.keyId } : { accountId: p.accountId, grantId: p.grantId };
+
+/** Whose budget a call spends: a key's own, or, for OAuth, the account's. */
+export const budgetHolder = (p: Principal): string => (p.type === "key" ? p.keyId : `account:${p.accountId}`);
