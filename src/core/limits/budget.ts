@@ -2,7 +2,6 @@
 // before any data is read, so a refused call does no work (docs/security-and-limits.md "Abuse limits"). Spent from
 // the isolate's lease (./lease.ts): a steady caller asks its limiter object about once per 5 s.
 import { PLAN_LIMITS, type Plan } from "../domain/codes";
-import { budgetHolder, type Principal } from "../auth/principal";
 import { spend } from "./lease";
 import type { RateDecision } from "./rate";
 
@@ -11,8 +10,7 @@ export type BudgetKind = "rest" | "mcp";
 const perMinute = (plan: Plan, kind: BudgetKind) =>
   kind === "rest" ? PLAN_LIMITS[plan].restPerMinute : PLAN_LIMITS[plan].mcpPerMinute;
 
-/** One call of `kind` for `principal` under `plan` (for OAuth, the plan read at use). */
-export function spendBudget(env: Env, principal: Principal, plan: Plan, kind: BudgetKind): Promise<RateDecision> {
-  const holder = budgetHolder(principal);
+/** One call of `kind` from `holder`'s budget (budgetHolder of the Principal) under `plan` (for OAuth, read at use). */
+export function spendBudget(env: Env, holder: string, plan: Plan, kind: BudgetKind): Promise<RateDecision> {
   return spend(() => env.KEY_LIMITER.getByName(holder), holder, kind, perMinute(plan, kind));
 }
