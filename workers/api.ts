@@ -5,11 +5,11 @@ import { makeFetch } from "../src/entry";
 import { scheduledPoll } from "../src/core/ingest/feeds/scheduled";
 import { mcpHandler } from "../src/mcp/handler";
 
+export { AccountGate } from "./account-gate";
 export { Ingestor } from "./ingestor";
 export { LiveHub } from "./live-hub";
 export { MatchRelay } from "./match-relay";
 export { MatchRoom } from "./match-room";
-export { KeyLimiter } from "./key-limiter";
 export { Simulator } from "./simulator";
 
 const fetch = makeFetch(buildApp(), mcpHandler);

@@ -5,11 +5,13 @@ import { DurableObject } from "cloudflare:workers";
 import { loadEntitlement, mayReceive, type Entitlement } from "../src/core/auth/entitlements";
 import { primaryDb } from "../src/core/db/client";
 import type { EntitlementChange } from "../src/core/auth/entitlement-signal";
+import { keyCredential } from "../src/core/auth/principal";
+import { slotGoneReason } from "../src/core/limits/slots";
 import { releaseSocket, socketInfo, type SocketAttachment, type SocketInfo } from "../src/core/live/sockets";
 
 export const MAX_CLIENT_MESSAGE = 1024;
 
-/** What a holder keeps of an account's entitlement: its version and leagues (the plan acts through the KeyLimiter). */
+/** What a holder keeps of an account's entitlement: its version and leagues (the plan acts through the account's gate). */
 type Held = Pick<Entitlement, "accountId" | "version" | "leagues">;
 
 export abstract class SocketObject extends DurableObject<Env> {
@@ -84,10 +86,24 @@ export abstract class SocketObject extends DurableObject<Env> {
       if (fresh) this.remember(fresh);
     }
     const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1], [`key:${info.keyId}`, `account:${info.accountId}`, `lease:${info.leaseId}`]);
-    const attachment: SocketAttachment = { keyId: info.keyId, accountId: info.accountId, leaseId: info.leaseId };
+    this.ctx.acceptWebSocket(pair[1], [`key:${info.keyId}`, `account:${info.accountId}`, `slot:${info.slotId}`]);
+    const attachment: SocketAttachment = { keyId: info.keyId, accountId: info.accountId, slotId: info.slotId };
     if (after !== undefined) attachment.after = after;
     pair[1].serializeAttachment(attachment);
+    // The slot was admitted by the account's gate before the socket reached us; a revocation or a lower plan that
+    // the gate recorded in between told us before we had the socket. Asking now closes that window: either the
+    // gate removed the slot already (the verdict says so), or its signal reaches us after this socket exists.
+    const verdict = await this.env.ACCOUNT_GATE.getByName(info.accountId).confirm(
+      info.slotId,
+      keyCredential(info.keyId),
+    );
+    if (verdict !== "ok") {
+      try {
+        pair[1].close(1008, slotGoneReason(verdict));
+      } catch {
+        // already closed
+      }
+    }
     return { server: pair[1], response: new Response(null, { status: 101, webSocket: pair[0] }), info };
   }
 
@@ -110,9 +126,8 @@ export abstract class SocketObject extends DurableObject<Env> {
   async applyEntitlement(change: EntitlementChange): Promise<number> {
     this.remember({ accountId: change.accountId, version: change.version, leagues: new Set(change.leagues) });
     let closed = 0;
-    for (const keyId of change.closeKeys) closed += this.closeTagged(`key:${keyId}`, "api key revoked");
-    for (const leaseId of change.closeLeases)
-      closed += this.closeTagged(`lease:${leaseId}`, "connection budget of the plan lowered");
+    for (const keyId of change.closeKeys) closed += this.closeTagged(`key:${keyId}`, slotGoneReason("revoked"));
+    for (const slotId of change.closeSlots) closed += this.closeTagged(`slot:${slotId}`, slotGoneReason("over"));
     return closed + this.enforce(change.accountId);
   }
 

@@ -1,15 +1,16 @@
-// WebSocket upgrades (CONTRACT.md "WebSocket"). Everything is checked here, in the Worker, before a Durable
-// Object is touched: key and scope (401), match visible to the account (404), Upgrade header (426), then the
-// plan's concurrent-connection budget (429).
+// WebSocket upgrades (docs/live-streams.md). Everything is checked here, in the Worker, before a socket object is
+// touched: key and scope (401), match visible to the account (404), Upgrade header (426), then a slot of the
+// account's concurrent streams from its gate (429; 401 for a key the gate knows is revoked).
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { requireKey } from "../http/require-key";
-import { isFinished, PLAN_LIMITS } from "../core/domain/codes";
+import { isFinished } from "../core/domain/codes";
 import { IdParam } from "../core/domain/schemas";
 import { dbFor } from "../core/db/client";
 import { getMatch } from "../core/db/queries/matches";
 import type { AppEnv } from "../http/app-env";
-import { ApiError, badRequest, notFound } from "../core/errors";
+import { ApiError, badRequest, invalidKey, notFound } from "../core/errors";
+import { keyCredential } from "../core/auth/principal";
 import { matchSockets } from "../core/live/relays";
 import { hubHolder, hubShardName, roomHolder, withSocketInfo, type SocketInfo } from "../core/live/sockets";
 import { apiRouter, KEY_SECURITY, problem, requestId } from "../http/openapi-route";
@@ -32,7 +33,10 @@ function requireUpgrade(c: Context<AppEnv>) {
   }
 }
 
-/** Takes a slot of the key's connection budget, then hands the upgrade to `stub`; gives the slot back on failure. */
+/**
+ * Takes a slot of the account's concurrent streams from its gate, then hands the upgrade to `stub`; gives the slot
+ * back if that fails. The holder confirms the slot once it has the socket (workers/socket-object.ts).
+ */
 async function admitSocket(
   c: Context<AppEnv>,
   holder: string,
@@ -40,31 +44,20 @@ async function admitSocket(
   info: Pick<SocketInfo, "since" | "final" | "leagueId">,
 ) {
   const p = c.get("principal");
-  const limit = PLAN_LIMITS[p.plan].websockets;
-  const limiter = c.env.KEY_LIMITER.getByName(p.keyId);
-  const leaseId = crypto.randomUUID();
-  if (!(await limiter.acquire(limit, leaseId, holder))) {
-    throw new ApiError(
-      429,
-      "rate_limited",
-      `the ${p.plan} plan allows ${limit} concurrent WebSocket connections per key`,
-      {
-        "retry-after": "30",
-      },
-    );
+  const gate = c.env.ACCOUNT_GATE.getByName(p.accountId);
+  const slotId = crypto.randomUUID();
+  const seen = { plan: p.plan, version: p.entitlementVersion };
+  const admission = await gate.admit({ slotId, kind: "websocket", credential: keyCredential(p.keyId), holder, seen });
+  if (!admission.ok) {
+    if (admission.reason === "revoked") throw invalidKey();
+    const detail = `the ${admission.plan} plan allows ${admission.limit} concurrent streams per account`;
+    throw new ApiError(429, "rate_limited", detail, { "retry-after": "30" });
   }
   try {
-    return await stub.fetch(
-      withSocketInfo(c.req.raw, {
-        ...info,
-        keyId: p.keyId,
-        accountId: p.accountId,
-        leaseId,
-        entitlementVersion: p.entitlementVersion,
-      }),
-    );
+    const account = { keyId: p.keyId, accountId: p.accountId, entitlementVersion: p.entitlementVersion };
+    return await stub.fetch(withSocketInfo(c.req.raw, { ...info, ...account, slotId }));
   } catch (err) {
-    await limiter.release(leaseId);
+    await gate.release(slotId);
     throw err;
   }
 }
@@ -81,7 +74,7 @@ const upgrade = <P extends string, R extends object>(path: P, operationId: strin
       "WebSocket upgrade; requires scope `stream:websocket`. Each text frame is a LiveMessage (see /v1/asyncapi.json); " +
       "send `ping` to get `pong`. A match stream closes with 1000 after the final whistle. 1008 closes a socket whose " +
       "key is revoked, a match stream whose league the account stops tracking (`league no longer tracked`), and the " +
-      "newest sockets over a lowered plan's connection budget; /v1/ws/live stops forwarding an untracked league. A " +
+      "newest streams over a lowered plan's concurrent-stream budget; /v1/ws/live stops forwarding an untracked league. A " +
       "client message over 1 KiB closes with 1009.",
     security: [{ ApiKeyQuery: [] }, ...KEY_SECURITY.filter((s) => !("ApiKeyQuery" in s))],
     request,
@@ -95,7 +88,7 @@ const upgrade = <P extends string, R extends object>(path: P, operationId: strin
       404: problem("not_found: unknown match or a league the account does not track."),
       421: problem("Misdirected Request: the Host is not this deployment's (DNS-rebinding defence)."),
       426: problem("Upgrade Required: not a WebSocket request."),
-      429: problem("rate_limited: the plan's concurrent connections per key are in use.", {
+      429: problem("rate_limited: the plan's concurrent streams (per account) are in use.", {
         ...requestId,
         "Retry-After": { $ref: "#/components/headers/RetryAfter" },
       }),

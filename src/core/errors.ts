@@ -9,6 +9,7 @@ export type ProblemCode =
   | "not_found"
   | "no_data"
   | "rate_limited"
+  | "plan_limit"
   | "internal";
 
 export class ApiError extends Error {

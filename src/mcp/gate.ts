@@ -3,7 +3,7 @@
 // budget, then the data session. A refused call runs nothing (docs/security-and-limits.md "Abuse limits").
 import { env } from "cloudflare:workers";
 import { leagueSet, loadEntitlement } from "../core/auth/entitlements";
-import { budgetHolder, type Principal } from "../core/auth/principal";
+import { credentialOf, type Principal } from "../core/auth/principal";
 import { primaryDb } from "../core/db/client";
 import { currentData, sessionDb } from "../core/db/data-view";
 import { spendBudget } from "../core/limits/budget";
@@ -38,7 +38,12 @@ export async function admitCall(principal: Principal | undefined): Promise<ToolC
   if (!principal) return "not authenticated";
   const ent = await entitlementOf(principal);
   if (!ent) return "this account no longer exists";
-  const decision = await spendBudget(env, budgetHolder(principal), ent.plan, "mcp");
+  const decision = await spendBudget(
+    env,
+    { accountId: principal.accountId, credential: credentialOf(principal) },
+    ent.plan,
+    "mcp",
+  );
   if (!decision.allowed) {
     return `rate limited: the ${ent.plan} plan allows ${decision.limit} tool calls per minute; retry in ${decision.retryAfter} s`;
   }

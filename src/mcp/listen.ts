@@ -8,7 +8,9 @@
 // what is subscribable, re-checks the caller before every delivery, and ends the stream when nothing is left.
 import { createMcpHandler, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
 import { loadHolderEntitlement, mayReceive, type Entitlement, type Holder } from "../core/auth/entitlements";
-import { holderOf, type Principal } from "../core/auth/principal";
+import { credentialOf, holderOf, type Principal } from "../core/auth/principal";
+import { listenHolder } from "../core/live/sockets";
+import type { ToolContext } from "./tools/define";
 import { isFinished } from "../core/domain/codes";
 import { primaryDb } from "../core/db/client";
 import { getMatch } from "../core/db/queries/matches";
@@ -30,6 +32,33 @@ export const isListenRequest = (request: Request) =>
 const rpcError = (id: unknown, code: number, message: string) =>
   Response.json({ jsonrpc: "2.0", id: id ?? null, error: { code, message } });
 
+/** A listen's slot in its account's gate: given back when the listen ends, and re-confirmed while it lasts. */
+interface Slot {
+  id: string;
+  credential: string;
+  gate: ReturnType<Env["ACCOUNT_GATE"]["getByName"]>;
+}
+
+/** How often an open listen asks its gate whether its slot still stands (revoked, or over a lowered plan). */
+const SLOT_CHECK_MS = 2000;
+
+async function takeSlot(env: Env, ctx: ToolContext): Promise<Slot | string> {
+  const gate = env.ACCOUNT_GATE.getByName(ctx.principal.accountId);
+  const slot = { id: crypto.randomUUID(), credential: credentialOf(ctx.principal), gate };
+  const admission = await gate.admit({
+    slotId: slot.id,
+    kind: "listen",
+    credential: slot.credential,
+    holder: listenHolder(),
+    seen: { plan: ctx.plan, version: ctx.entitlementVersion },
+  });
+  if (admission.ok) return slot;
+  return admission.reason === "revoked"
+    ? "credentials no longer valid"
+    : `the ${admission.plan} plan allows ${admission.limit} concurrent streams per account (WebSockets, SSE streams ` +
+        "and MCP listens together); end one first";
+}
+
 /** One subscribed match: its URI, league (for the delivery check) and, unless it already finished, its room's feed. */
 interface Feed {
   uri: string;
@@ -45,14 +74,17 @@ export async function serveListen(request: Request, env: Env, principal: Princip
   const uris = body?.params?.notifications?.resourceSubscriptions;
   let feeds: Feed[] = [];
   // Anything malformed goes to the SDK as is, which answers it by the spec (-32602, header mismatch, …).
+  let slot: Slot | undefined;
   if (Array.isArray(uris) && uris.every((u) => typeof u === "string")) {
-    if (uris.length > MAX_LISTEN_URIS) {
+    // One feed per distinct resource: naming a match twenty times is one subscription, not twenty room feeds.
+    const distinct = [...new Set(uris)];
+    if (distinct.length > MAX_LISTEN_URIS) {
       return rpcError(body.id, -32602, `Invalid params: at most ${MAX_LISTEN_URIS} resourceSubscriptions per listen`);
     }
     const ctx = await admitCall(principal);
     if (typeof ctx === "string") return rpcError(body.id, -32600, ctx);
     const found = await Promise.all(
-      uris.map(async (uri) => {
+      distinct.map(async (uri) => {
         const ref = parseMatchUri(uri);
         const match = ref && (await getMatch(ctx.db, ref.sport, ref.id, ctx.principal.accountId));
         return { uri, match };
@@ -66,18 +98,27 @@ export async function serveListen(request: Request, env: Env, principal: Princip
         `Invalid params: no match at ${missing.uri} (resources are sports://{sport}/matches/{id} of tracked leagues)`,
       );
     }
+    // A listen is a stream like a socket: it takes a slot of the account's concurrent streams from its gate.
+    const taken = await takeSlot(env, ctx);
+    if (typeof taken === "string") return rpcError(body.id, -32600, taken);
+    slot = taken;
     // The room is asked for its feed before the SDK acknowledges, so nothing committed after the ack is missed. A
     // match that has finished gets no feed: the stream completes right after the ack.
-    feeds = await Promise.all(
-      found.map(async ({ uri, match }) => ({
-        uri,
-        leagueId: match!.league.id,
-        stream: isFinished(match!.status_code) ? undefined : await env.MATCH_ROOM.getByName(match!.id).listen(),
-      })),
-    );
+    try {
+      feeds = await Promise.all(
+        found.map(async ({ uri, match }) => ({
+          uri,
+          leagueId: match!.league.id,
+          stream: isFinished(match!.status_code) ? undefined : await env.MATCH_ROOM.getByName(match!.id).listen(),
+        })),
+      );
+    } catch (err) {
+      await taken.gate.release(taken.id).catch(() => {});
+      throw err;
+    }
   }
 
-  const bus = new MatchFeedBus(feeds, (leagueId) => deliverable(env, principal, leagueId));
+  const bus = new MatchFeedBus(feeds, (leagueId) => deliverable(env, principal, leagueId), slot);
   const handler = createMcpHandler(() => buildServer(principal, "modern"), {
     bus,
     legacy: "reject",
@@ -137,9 +178,12 @@ export class MatchFeedBus implements ServerEventBus {
   onDone?: () => void;
   onFail?: (reason: Error) => void;
 
+  private watch?: ReturnType<typeof setInterval>;
+
   constructor(
     private feeds: Feed[],
     private check: (leagueId: string) => Promise<"ok" | "league" | "credential">,
+    private slot?: Slot,
   ) {
     this.open = feeds.length;
   }
@@ -165,6 +209,18 @@ export class MatchFeedBus implements ServerEventBus {
   /** Starts reading the feeds (after the SDK has subscribed its router); ends at once if none is open. */
   start(): void {
     if (this.closed) return;
+    // A quiet match sends nothing to re-check against: the slot is asked on a timer too, so a revocation or a lower
+    // plan ends the listen within SLOT_CHECK_MS plus a round trip.
+    const slot = this.slot;
+    if (slot)
+      this.watch = setInterval(() => {
+        slot.gate.confirm(slot.id, slot.credential).then(
+          (v) =>
+            v !== "ok" &&
+            this.fail(new Error(v === "revoked" ? "credentials no longer valid" : "stream budget lowered")),
+          () => {},
+        );
+      }, SLOT_CHECK_MS);
     const live = this.feeds.filter((f) => f.stream);
     this.open = live.length;
     if (this.open === 0) return this.done();
@@ -174,6 +230,8 @@ export class MatchFeedBus implements ServerEventBus {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.watch) clearInterval(this.watch);
+    if (this.slot) void this.slot.gate.release(this.slot.id).catch(() => {});
     for (const r of this.readers) r.cancel().catch(() => {});
     for (const f of this.feeds) if (f.stream && !f.stream.locked) f.stream.cancel().catch(() => {});
   }

@@ -1,11 +1,13 @@
-// The change signal: when an account's plan, tracked leagues or keys change, every Durable Object holding one of its
-// sockets learns the new entitlement at once (one D1 read per change, none per message), closes what it may no
-// longer serve, and filters every later frame with it (CONTRACT.md "Entitlements are live").
+// The change signal: when an account's plan, tracked leagues or keys change, the change is first recorded in the
+// account's gate (workers/account-gate.ts: dead credentials and the plan, so no later admission passes against the
+// old state), then every Durable Object holding one of its streams learns the new entitlement at once (one D1 read
+// per change, none per message), closes what it may no longer serve, and filters every later frame with it
+// (docs/security-and-limits.md "Entitlements are live").
 import { loadEntitlement } from "./entitlements";
 import { parseScopes } from "./keys";
-import { PLAN_LIMITS } from "../domain/codes";
 import { primaryDb } from "../db/client";
 import { listKeys } from "../db/queries/accounts";
+import { keyCredential } from "./principal";
 import { log } from "../../lib/log";
 import { holderStub } from "../live/sockets";
 
@@ -16,8 +18,8 @@ export interface EntitlementChange {
   leagues: string[];
   /** Keys revoked or without `stream:websocket`: all their sockets close (1008). */
   closeKeys: string[];
-  /** Connection slots over a lowered plan budget (the newest): their sockets close (1008). */
-  closeLeases: string[];
+  /** Slots over a lowered plan budget (the newest): their sockets close (1008). */
+  closeSlots: string[];
 }
 
 export async function entitlementsChanged(env: Env, accountId: string): Promise<void> {
@@ -25,30 +27,25 @@ export async function entitlementsChanged(env: Env, accountId: string): Promise<
   const ent = await loadEntitlement(db, accountId);
   if (!ent) return;
   const keys = await listKeys(db, accountId);
-  const limit = PLAN_LIMITS[ent.plan].websockets;
-  const perHolder = new Map<string, { closeKeys: string[]; closeLeases: string[] }>();
+  const dead = keys.filter((k) => !!k.revokedAt || !parseScopes(k.scopes).includes("stream:websocket"));
+  const change = await env.ACCOUNT_GATE.getByName(accountId).update({
+    dead: dead.map((k) => keyCredential(k.id)),
+    seen: { plan: ent.plan, version: ent.version },
+  });
+  const perHolder = new Map<string, { closeKeys: string[]; closeSlots: string[] }>();
   const at = (holder: string) => {
     let h = perHolder.get(holder);
-    if (!h) perHolder.set(holder, (h = { closeKeys: [], closeLeases: [] }));
+    if (!h) perHolder.set(holder, (h = { closeKeys: [], closeSlots: [] }));
     return h;
   };
-  await Promise.all(
-    keys.map(async (k) => {
-      const limiter = env.KEY_LIMITER.getByName(k.id);
-      const dead = !!k.revokedAt || !parseScopes(k.scopes).includes("stream:websocket");
-      // One round trip per key: a dead key's holders close all its sockets; a live key's lose only what is over.
-      const { over, holders } = dead ? { over: [], holders: await limiter.holders() } : await limiter.trim(limit);
-      for (const holder of holders) {
-        const told = at(holder);
-        if (dead) told.closeKeys.push(k.id);
-      }
-      for (const o of over) at(o.holder).closeLeases.push(o.id);
-    }),
-  );
+  for (const holder of change.holders) at(holder);
+  // Every socket holder closes a dead key's sockets (it may hold some whose slots the gate already removed).
+  const closeKeys = dead.filter((k) => change.closeCredentials.includes(keyCredential(k.id))).map((k) => k.id);
+  for (const o of change.over) if (o.kind === "websocket") at(o.holder).closeSlots.push(o.id);
   const leagues = [...ent.leagues];
   const results = await Promise.allSettled(
     [...perHolder].map(([holder, close]) =>
-      holderStub(env, holder).applyEntitlement({ accountId, version: ent.version, leagues, ...close }),
+      holderStub(env, holder)?.applyEntitlement({ accountId, version: ent.version, leagues, ...close, closeKeys }),
     ),
   );
   for (const r of results)

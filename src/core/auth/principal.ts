@@ -44,5 +44,8 @@ export type Principal = z.infer<typeof Principal>;
 export const holderOf = (p: Principal): Holder =>
   p.type === "key" ? { accountId: p.accountId, keyId: p.keyId } : { accountId: p.accountId, grantId: p.grantId };
 
-/** Whose budget a call spends: a key's own, or, for OAuth, the account's. */
-export const budgetHolder = (p: Principal): string => (p.type === "key" ? p.keyId : `account:${p.accountId}`);
+/** A credential as the account's gate records it (revocation, stream slots, last use). */
+export const keyCredential = (keyId: string) => `key:${keyId}`;
+export const grantCredential = (grantId: string) => `grant:${grantId}`;
+export const credentialOf = (p: Principal): string =>
+  p.type === "key" ? keyCredential(p.keyId) : grantCredential(p.grantId ?? "unknown");

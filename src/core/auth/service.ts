@@ -1,10 +1,11 @@
 // Account and key lifecycle. The admin API (and later the dashboard) call these; nothing else writes keys.
 import type { Plan, Scope } from "../domain/codes";
-import { SCOPES } from "../domain/codes";
+import { PLAN_LIMITS, PLANS, SCOPES } from "../domain/codes";
 import { dbFor, type Db } from "../db/client";
 import { entitlementsChanged } from "./entitlement-signal";
 import {
   accountExists,
+  accountPlan,
   findAccountByEmail,
   insertAccount,
   insertKey,
@@ -68,6 +69,14 @@ export async function writeTrackedLeagues(db: Db, accountId: string, leagueIds: 
   await replaceTrackedLeagues(db, accountId, unique);
 }
 
+/** Active keys per plan; the scale plan's cap is the deployment's SCALE_PLAN_KEYS where set. */
+export const keyCaps = (scaleKeys?: string): Record<Plan, number> => {
+  const caps = Object.fromEntries(PLANS.map((p) => [p, PLAN_LIMITS[p].keys])) as Record<Plan, number>;
+  const scale = Number(scaleKeys);
+  if (Number.isInteger(scale) && scale > 0) caps.scale = scale;
+  return caps;
+};
+
 /**
  * Issues a key for the deployment's environment. `value` lets the demo set a known key; it must already
  * have the right prefix and format. The raw key is returned once and never stored.
@@ -79,21 +88,31 @@ export async function createApiKey(
   name: string,
   scopes: readonly Scope[] = SCOPES,
   value?: string,
+  scaleKeys?: string,
 ) {
   await requireAccount(db, accountId);
   const key = value ?? generateKey(prefixFor(environment));
   const id = newId("key");
   const keyHash = await sha256Hex(key);
-  await insertKey(db, {
-    id,
-    accountId,
-    name,
-    keyHash,
-    prefix: prefixFor(environment),
-    last4: key.slice(-4),
-    scopes: [...new Set(scopes)].join(" "),
-    createdAt: now(),
-  });
+  const created = await insertKey(
+    db,
+    {
+      id,
+      accountId,
+      name,
+      keyHash,
+      prefix: prefixFor(environment),
+      last4: key.slice(-4),
+      scopes: [...new Set(scopes)].join(" "),
+      createdAt: now(),
+    },
+    keyCaps(scaleKeys),
+  );
+  if (!created) {
+    const { plan } = (await accountPlan(db, accountId))!;
+    const cap = keyCaps(scaleKeys)[plan];
+    throw new ApiError(403, "plan_limit", `the ${plan} plan allows ${cap} active keys; revoke one to create another`);
+  }
   forgetKey(keyHash);
   return { id, key };
 }

@@ -48,13 +48,18 @@ export type Scope = (typeof SCOPES)[number];
 export const PLANS = ["trial", "starter", "growth", "scale"] as const;
 export type Plan = (typeof PLANS)[number];
 
-/** Per-key limits by plan (CONTRACT.md "Rate limits"); `scale` gets per-account values later, these until then. */
-export const PLAN_LIMITS: Record<Plan, { restPerMinute: number; websockets: number; mcpPerMinute: number }> = {
-  trial: { restPerMinute: 60, websockets: 2, mcpPerMinute: 30 },
-  starter: { restPerMinute: 300, websockets: 5, mcpPerMinute: 120 },
-  growth: { restPerMinute: 1200, websockets: 20, mcpPerMinute: 600 },
-  scale: { restPerMinute: 6000, websockets: 100, mcpPerMinute: 3000 },
-};
+/**
+ * Per-account limits by plan (docs/security-and-limits.md "Plans and rate limits"): requests and MCP calls per minute and
+ * concurrent streams (WebSockets, SSE streams and MCP listens together) are counted across all of an account's keys
+ * and grants; `keys` is how many active keys it may hold.
+ */
+export const PLAN_LIMITS: Record<Plan, { restPerMinute: number; streams: number; mcpPerMinute: number; keys: number }> =
+  {
+    trial: { restPerMinute: 60, streams: 2, mcpPerMinute: 30, keys: 3 },
+    starter: { restPerMinute: 300, streams: 5, mcpPerMinute: 120, keys: 10 },
+    growth: { restPerMinute: 1200, streams: 20, mcpPerMinute: 600, keys: 25 },
+    scale: { restPerMinute: 6000, streams: 100, mcpPerMinute: 3000, keys: 100 },
+  };
 
 /** Words for each status code (CONTRACT.md "Status codes"); the API documents `status_code` with them. */
 export const STATUS_DESCRIPTIONS: Record<number, string> = {

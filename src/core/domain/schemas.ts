@@ -261,6 +261,7 @@ export const Problem = z
       "not_found",
       "no_data",
       "rate_limited",
+      "plan_limit",
       "internal",
     ]),
     detail: z.string(),

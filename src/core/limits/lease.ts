@@ -1,5 +1,5 @@
-// Request budgets without a Durable Object round trip per request: each isolate takes the key's budget from the
-// key's KeyLimiter in leases and spends them locally.
+// Request budgets without a Durable Object round trip per request: each isolate takes the budget from the
+// account's gate (workers/account-gate.ts) in leases and spends them locally.
 // - A lease is granted out of what is left in the current minute, so the object never allows more than the limit.
 // - The lease size starts at 1, doubles while leases are used up within FAST_MS and halves for each FAST_MS one
 //   lasted (cap: LEASE_CAP, and a twentieth of the limit). So a key making a request now and then asks the object
@@ -28,6 +28,8 @@ interface Local {
   lastLeaseAt: number;
   /** The lease request in flight, if any. */
   pending?: Promise<void>;
+  /** Credentials that spent from this isolate since its last lease request: reported with the next one. */
+  seen: Set<string>;
 }
 
 export interface Lease {
@@ -37,7 +39,7 @@ export interface Lease {
   retryAfter: number;
 }
 
-/** The key's KeyLimiter, as far as this file needs it. */
+/** The account's gate, as far as this file needs it. */
 export interface LeaseSource {
   take(
     bucket: string,
@@ -45,6 +47,7 @@ export interface LeaseSource {
     want: number,
     now: number,
     settle?: { start: number; unused: number },
+    seen?: string[],
   ): Promise<Lease>;
 }
 
@@ -53,13 +56,17 @@ const local = new Map<string, Local>();
 const windowStart = (now: number) => now - (now % WINDOW_MS);
 const capFor = (limit: number) => Math.max(1, Math.min(LEASE_CAP, Math.floor(limit / 20)));
 
-/** Spends one request of `bucket`'s budget for the key behind `source` (`id` names it in this isolate's map). */
+/**
+ * Spends one request of `bucket`'s budget for the account behind `source` (`id` names it in this isolate's map);
+ * `by` names the credential that spent it (the gate keeps each credential's last use).
+ */
 export async function spend(
   source: () => LeaseSource,
   id: string,
   bucket: string,
   limit: number,
   now = Date.now(),
+  by?: string,
 ): Promise<RateDecision> {
   const start = windowStart(now);
   const name = `${id}\u0000${bucket}`;
@@ -69,11 +76,12 @@ export async function spend(
     // Unspent tokens (an earlier minute, or a limit that changed with the plan) go back: usage counts what was used.
     if (s && s.unused > 0) settle = { start: s.start, unused: s.unused };
     if (local.size > 10_000) prune(start);
-    s = { start, limit, unused: 0, objectRemaining: limit, want: 1, lastLeaseAt: 0 };
+    s = { start, limit, unused: 0, objectRemaining: limit, want: 1, lastLeaseAt: 0, seen: s?.seen ?? new Set() };
     local.set(name, s);
   }
   const reset = Math.ceil((start + WINDOW_MS) / 1000);
   const state = s;
+  if (by) state.seen.add(by);
   for (;;) {
     if (state.unused > 0) {
       state.unused--;
@@ -91,7 +99,9 @@ export async function spend(
         ? Math.min(state.want * 2, capFor(limit))
         : Math.max(1, Math.floor(state.want / 2 ** Math.min(30, Math.floor(lasted / FAST_MS))));
     state.lastLeaseAt = now;
-    const asked = source().take(bucket, limit, state.want, now, settle);
+    const seen = state.seen.size > 0 ? [...state.seen] : undefined;
+    state.seen.clear();
+    const asked = source().take(bucket, limit, state.want, now, settle, seen);
     settle = undefined;
     state.pending = asked.then(
       () => undefined,

@@ -1,4 +1,4 @@
-// Per-key request budgets (CONTRACT.md "Rate limits"), counted by the key's KeyLimiter Durable Object.
+// Request budgets per account (docs/security-and-limits.md "Plans and rate limits"), counted by its gate (workers/account-gate.ts).
 
 export interface RateDecision {
   allowed: boolean;

@@ -41,7 +41,7 @@ export function matchSockets(env: Env, matchId: string) {
   return {
     async fetch(request: Request): Promise<Response> {
       const info = socketInfo(request);
-      const index = await env.MATCH_ROOM.getByName(matchId).assign(matchId, info.leaseId);
+      const index = await env.MATCH_ROOM.getByName(matchId).assign(matchId, info.slotId);
       return env.MATCH_RELAY.getByName(relayName(matchId, index)).fetch(withSocketInfo(request, { ...info, matchId }));
     },
   };

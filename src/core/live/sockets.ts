@@ -4,7 +4,7 @@
 export interface SocketInfo {
   keyId: string;
   accountId: string;
-  leaseId: string;
+  slotId: string;
   /** `?since=` of a match stream; null for none. */
   since: number | null;
   /** The match had already finished when the client connected. */
@@ -21,7 +21,7 @@ export interface SocketInfo {
  * What a socket keeps in its attachment: small and bounded (16 KiB limit), never a list that can grow. `after`: the
  * seq a relay's replay sent it up to; frames up to it that were already on their way are not sent twice.
  */
-export type SocketAttachment = Pick<SocketInfo, "keyId" | "accountId" | "leaseId"> & { after?: number };
+export type SocketAttachment = Pick<SocketInfo, "keyId" | "accountId" | "slotId"> & { after?: number };
 
 const HEADER = "x-socket-info";
 
@@ -33,10 +33,10 @@ export function withSocketInfo(request: Request, info: SocketInfo): Request {
 
 export const socketInfo = (request: Request): SocketInfo => JSON.parse(request.headers.get(HEADER) ?? "null");
 
-/** Returns the socket's slot in its key's connection budget. */
+/** Returns the socket's slot to its account's gate. */
 export async function releaseSocket(env: Env, info: SocketAttachment | null): Promise<void> {
   if (!info) return;
-  await env.KEY_LIMITER.getByName(info.keyId).release(info.leaseId);
+  await env.ACCOUNT_GATE.getByName(info.accountId).release(info.slotId);
 }
 
 /** FNV-1a (32 bit): a stable, evenly spread hash of an id, for placing sockets on shards and relays. */
@@ -50,12 +50,17 @@ export const hubShard = (keyId: string, shards: number): number => fnv1a(keyId) 
 
 export const hubShards = (env: Env) => Math.max(1, Number(env.LIVE_HUB_SHARDS) || 1);
 
-/** Holder names, as the KeyLimiter records where each socket lives: built and resolved only here. */
+/** Holder names, as the account gate records where each stream lives: built and resolved only here. */
 export const roomHolder = (matchId: string) => `room:${matchId}`;
 export const hubHolder = (shard: string) => `hub:${shard}`;
 export const hubShardName = (keyId: string, env: Env) => `shard-${hubShard(keyId, hubShards(env))}`;
 
+/** An MCP listen's streams live in the isolate that serves it: nothing to signal; it asks its gate instead. */
+export const listenHolder = () => "listen:isolate";
+
+/** The object holding a stream, or undefined where no object holds it (listens). */
 export function holderStub(env: Env, holder: string) {
+  if (holder.startsWith("listen:")) return undefined;
   const [kind, name] = [holder.slice(0, holder.indexOf(":")), holder.slice(holder.indexOf(":") + 1)];
   return kind === "room" ? env.MATCH_ROOM.getByName(name) : env.LIVE_HUB.getByName(name);
 }

@@ -15,7 +15,6 @@ import { listKeys } from "../../core/db/queries/accounts";
 import { allLeagues, trackedLeagueIds } from "../../core/db/queries/leagues";
 import { ApiError, badRequest } from "../../core/errors";
 import { clientIp } from "../../core/limits/attempts";
-import type { UsageMinute } from "../../core/limits/rate";
 import { COPY_SCRIPT, STYLE } from "./assets";
 import { SignInPage, SignUpPage } from "./auth-pages";
 import { form, forbidden, requireSession, type DashEnv } from "./guard";
@@ -23,7 +22,8 @@ import { KeysPage, type KeyRow } from "./keys-page";
 import { CSP } from "./layout";
 import { AppsPage } from "./apps-page";
 import { LeaguesPage } from "./leagues-page";
-import { PlanPage } from "./plan-page";
+import { PlanPage, type AccountUsage } from "./plan-page";
+import { keyCredential } from "../../core/auth/principal";
 import { webhookPages } from "./webhooks";
 
 /** Where to go after signing in: only back into an OAuth authorization (never an open redirect). */
@@ -43,14 +43,33 @@ function retryIn(seconds: number) {
   return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
-async function keyRows(env: Env, accountId: string): Promise<{ rows: KeyRow[]; usage: UsageMinute[][] }> {
-  const keys = await listKeys(dbFor(env.DB), accountId);
-  const usage = await Promise.all(keys.map((k) => env.KEY_LIMITER.getByName(k.id).usage()));
-  const rows = keys.map((k, i) => {
-    const last = usage[i]!.find((w) => w.allowed + w.denied > 0);
-    return { ...k, lastUsed: last ? new Date(last.start).toISOString().replace(/\.\d{3}Z$/, "Z") : null };
+async function keyRows(env: Env, accountId: string): Promise<KeyRow[]> {
+  const [keys, lastUsed] = await Promise.all([
+    listKeys(dbFor(env.DB), accountId),
+    env.ACCOUNT_GATE.getByName(accountId).lastUsed(),
+  ]);
+  return keys.map((k) => {
+    const last = lastUsed[keyCredential(k.id)];
+    return { ...k, lastUsed: last ? new Date(last).toISOString().replace(/\.\d{3}Z$/, "Z") : null };
   });
-  return { rows, usage };
+}
+
+/** This minute's and today's budget use, open streams by kind, and active keys: what the plan page shows. */
+async function accountUsage(env: Env, accountId: string): Promise<AccountUsage> {
+  const gate = env.ACCOUNT_GATE.getByName(accountId);
+  const [rows, windows, now] = await Promise.all([keyRows(env, accountId), gate.usage(), gate.snapshot()]);
+  const t = Date.now();
+  const minute = t - (t % 60_000);
+  const day = t - (t % 86_400_000);
+  const rest = windows.filter((w) => w.bucket === "rest");
+  return {
+    restThisMinute: now.minute.rest ?? 0,
+    restRefusedThisMinute: rest.find((w) => w.start === minute)?.denied ?? 0,
+    restToday: rest.filter((w) => w.start >= day).reduce((n, w) => n + w.allowed, 0),
+    mcpThisMinute: now.minute.mcp ?? 0,
+    streams: now.streams,
+    activeKeys: rows.filter((k) => !k.revokedAt).length,
+  };
 }
 
 /** The deployment's public origin, for the commands the pages show. */
@@ -62,7 +81,7 @@ async function renderKeys(
   status: 200 | 201 | 400 = 200,
 ) {
   const s = c.get("session");
-  const { rows } = await keyRows(c.env, s.accountId);
+  const rows = await keyRows(c.env, s.accountId);
   return c.html(<KeysPage email={s.email} csrf={s.csrfToken} base={baseOf(c.env)} keys={rows} {...extra} />, status);
 }
 
@@ -201,22 +220,14 @@ export const dashboardRoutes = new Hono<DashEnv>()
 
   .get("/plan", requireSession, async (c) => {
     const s = c.get("session");
-    const { rows, usage } = await keyRows(c.env, s.accountId);
-    const now = Date.now();
-    const minute = now - (now % 60_000);
-    const day = now - (now % 86_400_000);
-    const perKey = rows
-      .map((k, i) => ({ k, u: usage[i]!.filter((w) => w.bucket === "rest") }))
-      .filter(({ k }) => !k.revokedAt)
-      .map(({ k, u }) => ({
-        name: k.name,
-        last4: k.last4,
-        thisMinute: u.find((w) => w.start === minute)?.allowed ?? 0,
-        refusedThisMinute: u.find((w) => w.start === minute)?.denied ?? 0,
-        today: u.filter((w) => w.start >= day).reduce((n, w) => n + w.allowed, 0),
-      }));
     const plan = s.plan as Plan;
     return c.html(
-      <PlanPage email={s.email} csrf={s.csrfToken} plan={plan} limits={PLAN_LIMITS[plan]} usage={perKey} />,
+      <PlanPage
+        email={s.email}
+        csrf={s.csrfToken}
+        plan={plan}
+        limits={PLAN_LIMITS[plan]}
+        usage={await accountUsage(c.env, s.accountId)}
+      />,
     );
   });

@@ -2,21 +2,37 @@
 import type { PLAN_LIMITS } from "../../core/domain/codes";
 import { Layout } from "./layout";
 
-export interface KeyUsage {
-  name: string;
-  last4: string;
-  thisMinute: number;
-  refusedThisMinute: number;
-  today: number;
+/** The account's usage now, from its gate (workers/account-gate.ts) and its keys. */
+export interface AccountUsage {
+  restThisMinute: number;
+  restRefusedThisMinute: number;
+  restToday: number;
+  mcpThisMinute: number;
+  streams: { websocket: number; sse: number; listen: number };
+  activeKeys: number;
 }
+
+const Row = (props: { label: string; id: string; used: number; limit?: number }) => (
+  <tr>
+    <th scope="row">{props.label}</th>
+    <td id={props.id} data-label="Now" class="num">
+      {props.used}
+    </td>
+    <td data-label="Plan allows" class="num">
+      {props.limit ?? "—"}
+    </td>
+  </tr>
+);
 
 export function PlanPage(props: {
   email: string;
   csrf: string;
   plan: string;
   limits: (typeof PLAN_LIMITS)[keyof typeof PLAN_LIMITS];
-  usage: KeyUsage[];
+  usage: AccountUsage;
 }) {
+  const { limits, usage } = props;
+  const streams = usage.streams.websocket + usage.streams.sse + usage.streams.listen;
   return (
     <Layout
       title="Plan & usage"
@@ -25,75 +41,55 @@ export function PlanPage(props: {
       path="/dashboard/plan"
       lede={
         <>
-          Your plan is <strong id="plan">{props.plan}</strong>. Its limits apply to each key on its own.
+          Your plan is <strong id="plan">{props.plan}</strong>. Its limits are for the whole account: every key and
+          every connected app spends the same budget.
         </>
       }
     >
       <div class="table-card">
-        <table>
-          <caption>Limits per key</caption>
-          <tbody>
-            <tr>
-              <th scope="row">REST requests per minute</th>
-              <td id="limit-rest" class="num">
-                {props.limits.restPerMinute}
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">Concurrent WebSocket connections</th>
-              <td class="num">{props.limits.websockets}</td>
-            </tr>
-            <tr>
-              <th scope="row">MCP tool calls per minute</th>
-              <td class="num">{props.limits.mcpPerMinute}</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
-      <div class="table-card">
         <table class="stack">
           <caption>
-            Usage of active keys <span class="muted small">(UTC; 304 responses count)</span>
+            Usage now <span class="muted small">(this UTC minute; 304 responses count)</span>
           </caption>
           <thead>
             <tr>
-              <th scope="col">Key</th>
+              <th scope="col">Limit</th>
               <th scope="col" class="num">
-                This minute
+                Now
               </th>
               <th scope="col" class="num">
-                Refused this minute
-              </th>
-              <th scope="col" class="num">
-                Today
+                Plan allows
               </th>
             </tr>
           </thead>
           <tbody>
-            {props.usage.length === 0 && (
-              <tr>
-                <td colspan={4} class="empty">
-                  No active keys. <a href="/dashboard/keys">Create one</a> to start.
-                </td>
-              </tr>
-            )}
-            {props.usage.map((u) => (
-              <tr>
-                <td class="lead">{`${u.name} (…${u.last4})`}</td>
-                <td data-label="This minute" class="num this-minute">
-                  {u.thisMinute}
-                </td>
-                <td data-label="Refused this minute" class="num">
-                  {u.refusedThisMinute}
-                </td>
-                <td data-label="Today" class="num">
-                  {u.today}
-                </td>
-              </tr>
-            ))}
+            <tr>
+              <th scope="row">REST requests per minute</th>
+              <td id="rest-this-minute" data-label="Now" class="num this-minute">
+                {usage.restThisMinute}
+              </td>
+              <td id="limit-rest" class="num">
+                {limits.restPerMinute}
+              </td>
+            </tr>
+            <Row
+              label="MCP tool calls per minute"
+              id="mcp-this-minute"
+              used={usage.mcpThisMinute}
+              limit={limits.mcpPerMinute}
+            />
+            <Row label="Open streams (all kinds)" id="streams-open" used={streams} limit={limits.streams} />
+            <Row label="· WebSockets" id="streams-websocket" used={usage.streams.websocket} />
+            <Row label="· Server-Sent Events" id="streams-sse" used={usage.streams.sse} />
+            <Row label="· MCP listens" id="streams-listen" used={usage.streams.listen} />
+            <Row label="Active keys" id="keys-active" used={usage.activeKeys} limit={limits.keys} />
           </tbody>
         </table>
       </div>
+      <p class="muted small">
+        Refused this minute: <span id="rest-refused">{usage.restRefusedThisMinute}</span> REST requests. Today:{" "}
+        <span id="rest-today">{usage.restToday}</span> REST requests.
+      </p>
     </Layout>
   );
 }

@@ -1,11 +1,11 @@
-// Budgets spent from isolate-local leases (src/core/limits/lease.ts) against a real KeyLimiter object.
+// Budgets spent from isolate-local leases (src/core/limits/lease.ts) against a real AccountGate object.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { spend, type LeaseSource } from "../../../src/core/limits/lease";
 
 /** The key's real limiter, counting how often it is asked. */
 function counted(name: string) {
-  const stub = env.KEY_LIMITER.getByName(name);
+  const stub = env.ACCOUNT_GATE.getByName(name);
   const calls = { n: 0 };
   const source: LeaseSource = {
     take: (...args) => {

@@ -15,8 +15,8 @@ async function trialKey(email: string) {
 const burst = (key: string, n: number) =>
   Promise.all(Array.from({ length: n }, () => get("/v1/football/leagues", key)));
 
-describe("per-key REST budget (trial: 60 per minute)", () => {
-  it("a burst of limit + k gets exactly k × 429 with Retry-After ≥ 1; another key is unaffected", async () => {
+describe("the account's REST budget (trial: 60 per minute)", () => {
+  it("a burst of limit + k gets exactly k × 429 with Retry-After ≥ 1; another account is unaffected", async () => {
     const a = await trialKey("burst-a@example.com");
     const b = await trialKey("burst-b@example.com");
     const k = 7;
@@ -36,9 +36,23 @@ describe("per-key REST budget (trial: 60 per minute)", () => {
     expect(other.headers.get("x-ratelimit-remaining")).toBe("59");
   });
 
+  it("keys of one account share one budget: the 61st request is 429 whichever key sends it", async () => {
+    const a = await trialKey("shared@example.com");
+    const second = await createKey(a.accountId);
+    const third = await createKey(a.accountId);
+    const keys = [a.key, second.key, third.key];
+    const res = await Promise.all(Array.from({ length: 60 }, (_, i) => get("/v1/football/leagues", keys[i % 3]!)));
+    expect(res.every((r) => r.status === 200)).toBe(true);
+    for (const key of keys) {
+      const over = await get("/v1/football/leagues", key);
+      expect(over.status).toBe(429);
+      expect(((await over.json()) as any).detail).toContain("per account");
+    }
+  });
+
   it("the budget is back in the next window", async () => {
     const a = await trialKey("window@example.com");
-    const limiter = env.KEY_LIMITER.getByName(a.id);
+    const limiter = env.ACCOUNT_GATE.getByName(a.accountId);
     const t = Date.UTC(2030, 0, 1, 12, 0, 10);
     for (let i = 0; i < 60; i++) expect((await limiter.hit("rest", 60, t + i)).allowed).toBe(true);
     const denied = await limiter.hit("rest", 60, t + 100);
@@ -63,10 +77,10 @@ describe("per-key REST budget (trial: 60 per minute)", () => {
   });
 });
 
-describe("usage kept by the key's limiter", () => {
+describe("usage kept by the account's gate", () => {
   it("counts per minute survive an eviction once flushed; the window-end alarm writes the final count", async () => {
     const a = await trialKey("usage@example.com");
-    const limiter = env.KEY_LIMITER.getByName(a.id);
+    const limiter = env.ACCOUNT_GATE.getByName(a.accountId);
     const t = Date.UTC(2031, 0, 1, 8, 0, 5);
     for (let i = 0; i < 25; i++) await limiter.hit("rest", 60, t + i);
     expect(await limiter.usage()).toEqual([{ bucket: "rest", start: t - 5000, allowed: 25, denied: 0 }]);

@@ -14,7 +14,7 @@ await seed(["eng1"]);
 async function trialKey(email: string) {
   const { id } = (await (await admin("POST", "/accounts", { email, plan: "trial" })).json()) as { id: string };
   await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });
-  return createKey(id);
+  return { accountId: id, ...(await createKey(id)) };
 }
 
 /** Sends one request through the Worker with a D1 handle that records every statement. */
@@ -50,7 +50,7 @@ describe("a 429 costs nothing but the budget check", () => {
     const { res, statements } = await recorded(`/v1/ws/match/${live.id}`, { "x-api-key": k.key, upgrade: "websocket" });
     expect(res.status).toBe(429);
     expect(statements).toHaveLength(1);
-    expect(await env.KEY_LIMITER.getByName(k.id).holders()).toEqual([]);
+    expect(await env.ACCOUNT_GATE.getByName(k.accountId).holders()).toEqual([]);
   });
 
   it("MCP: a refused tool call does not run the tool", async () => {

@@ -21,12 +21,12 @@ const live = (id: string, sport: "football" | "basketball", league: string) => (
 });
 await ingestOps([live("m_ent_fb", "football", "lg_fb_eng1"), live("m_ent_bb", "basketball", "lg_bb_euroleague")]);
 
-const keyIds: string[] = [];
+const accountIds: string[] = [];
 async function account(email: string, plan: string, leagues: string[]) {
   const { id } = (await (await admin("POST", "/accounts", { email, plan })).json()) as { id: string };
   await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: leagues });
   const key = await createKey(id);
-  keyIds.push(key.id);
+  accountIds.push(id);
   return { id, key: key.key };
 }
 
@@ -34,8 +34,8 @@ async function account(email: string, plan: string, leagues: string[]) {
 // those to finish, so no Durable Object work is still running when the test runtime shuts down.
 afterAll(async () => {
   const deadline = Date.now() + 5000;
-  for (const id of keyIds) {
-    while ((await env.KEY_LIMITER.getByName(id).holders()).length > 0 && Date.now() < deadline)
+  for (const id of accountIds) {
+    while ((await env.ACCOUNT_GATE.getByName(id).holders()).length > 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
   }
 });
@@ -91,7 +91,7 @@ describe("tracked leagues change while sockets are open", () => {
       id: string;
     }>())!;
     const created = await createKey(id);
-    keyIds.push(created.id);
+    accountIds.push(id);
     const room = await socket("/v1/ws/match/m_ent_fb", created.key);
     const _csrf = await agent.csrf("/dashboard/leagues");
     expect((await agent.post("/dashboard/leagues", { _csrf, league_ids: "lg_bb_euroleague" })).status).toBe(303);

@@ -28,12 +28,12 @@ await ingestOps(
 const score = (id: string, home: number) =>
   ingestOps([{ op: "match", id, sport: "football", league_id: "lg_fb_eng1", home_score: home, minute: 30 + home }]);
 
-const keyIds: string[] = [];
+const accountIds: string[] = [];
 async function account(email: string) {
   const { id } = (await (await admin("POST", "/accounts", { email, plan: "growth" })).json()) as { id: string };
   await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_eng1", "lg_bb_euroleague"] });
   const key = await createKey(id);
-  keyIds.push(key.id);
+  accountIds.push(id);
   return { id, key: key.key, keyId: key.id };
 }
 const owner = await account("relays@example.com");
@@ -41,8 +41,8 @@ const owner = await account("relays@example.com");
 // Closed sockets are released by their relay after the client saw the close: let that finish before teardown.
 afterAll(async () => {
   const deadline = Date.now() + 5000;
-  for (const id of keyIds) {
-    while ((await env.KEY_LIMITER.getByName(id).holders()).length > 0 && Date.now() < deadline)
+  for (const id of accountIds) {
+    while ((await env.ACCOUNT_GATE.getByName(id).holders()).length > 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
   }
 });

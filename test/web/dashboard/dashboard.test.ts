@@ -209,6 +209,7 @@ describe("tracked leagues and plan pages", () => {
     const html = await (await a.get("/dashboard/plan")).text();
     expect(html).toContain('<strong id="plan">trial</strong>');
     expect(html).toContain('<td id="limit-rest" class="num">60</td>');
-    expect(html).toMatch(/usage key \(….{4}\)<\/td><td data-label="This minute" class="num this-minute">3<\/td>/);
+    expect(html).toContain('<td id="rest-this-minute" data-label="Now" class="num this-minute">3</td>');
+    expect(html).toContain('<td id="keys-active" data-label="Now" class="num">1</td>');
   });
 });

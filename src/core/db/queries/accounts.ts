@@ -128,8 +128,25 @@ export async function insertKey(
     scopes: string;
     createdAt: string;
   },
-): Promise<void> {
-  await db.insert(apiKeys).values(k);
+  /** Active keys the account may hold, by plan: the insert is refused (false) when it already holds that many. */
+  caps: Record<Plan, number>,
+): Promise<boolean> {
+  // One statement: the count and the plan are read in the same write, so two concurrent creates cannot both pass.
+  const cap = sql.join(
+    Object.entries(caps).map(([plan, n]) => sql`WHEN ${plan} THEN ${n}`),
+    sql` `,
+  );
+  const res = await db.run(sql`
+    INSERT INTO api_keys (id, account_id, name, key_hash, prefix, last4, scopes, created_at)
+    SELECT ${k.id}, ${k.accountId}, ${k.name}, ${k.keyHash}, ${k.prefix}, ${k.last4}, ${k.scopes}, ${k.createdAt}
+    FROM accounts a
+    WHERE a.id = ${k.accountId}
+      AND (SELECT count(*) FROM api_keys WHERE account_id = a.id AND revoked_at IS NULL) < (CASE a.plan ${cap} END)`);
+  return (res.meta.changes ?? 0) > 0;
+}
+
+export async function accountPlan(db: Db, accountId: string): Promise<{ plan: Plan } | undefined> {
+  return (await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId)))[0];
 }
 
 /** Marks a key revoked (idempotent); returns false for an unknown key. */

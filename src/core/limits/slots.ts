@@ -1,0 +1,42 @@
+// Stream slots: what a WebSocket, an SSE stream or an MCP listen takes from its account's budget of concurrent
+// streams, held by the account's gate (workers/account-gate.ts). The names built here are the only ones the gate
+// and the holders exchange.
+import type { Plan } from "../domain/codes";
+
+export type SlotKind = "websocket" | "sse" | "listen";
+
+export interface SlotRequest {
+  slotId: string;
+  kind: SlotKind;
+  credential: string;
+  /** Where the stream will live (a room, a hub shard, a listen): the holder told when it must close. */
+  holder: string;
+  /** The plan and entitlement version the caller read; the gate keeps the newest it has seen. */
+  seen: { plan: Plan; version: number };
+}
+
+export type Admission =
+  { ok: true; plan: Plan; limit: number } | { ok: false; reason: "revoked" | "full"; plan: Plan; limit: number };
+
+/** A stream's standing after it was admitted: still ok, its credential revoked, or removed by a lower plan. */
+export type SlotVerdict = "ok" | "revoked" | "over";
+
+export interface GateUpdate {
+  /** Credentials that may no longer open or keep streams (revoked keys and grants, keys without the stream scope). */
+  dead: string[];
+  seen: { plan: Plan; version: number };
+}
+
+export interface GateChange {
+  /** Dead credentials that had streams: their holders close them. */
+  closeCredentials: string[];
+  /** Slots over a lowered plan (the newest), removed: their holders close them. */
+  over: { id: string; holder: string; kind: SlotKind }[];
+  /** Every holder of a stream removed by this change or still open. */
+  holders: string[];
+  plan: Plan;
+}
+
+/** Why a stream ends when its slot is gone, as the WebSocket close reason (1008) says it. */
+export const slotGoneReason = (v: Exclude<SlotVerdict, "ok">) =>
+  v === "revoked" ? "api key revoked" : "connection budget of the plan lowered";
