@@ -145,9 +145,12 @@ adminWebhookRoutes.openapi(
     "post",
     "/webhooks/{wid}/test",
     "sendWebhookTestEvent",
-    "Queue a `webhook.test` event (delivered once, even to a disabled endpoint; not retried)",
+    "Queue a `webhook.test` event (delivered once, even to a disabled endpoint; not retried; at most 5 per endpoint per minute)",
     { params: WebhookPath },
-    { 202: ok("Queued.", z.object({ message_id: z.string() })) },
+    {
+      202: ok("Queued.", z.object({ message_id: z.string() })),
+      429: problem("rate_limited: 5 test events this minute."),
+    },
   ),
   async (c) => json(c, await sendTestEvent(c.env, c.req.valid("param").wid), 202),
 );

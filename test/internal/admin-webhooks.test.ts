@@ -162,6 +162,21 @@ describe("changing, rotating, testing and deleting an endpoint", () => {
     });
   });
 
+  it("test events are bounded: 5 per endpoint per minute, then 429 with Retry-After; another endpoint is unaffected", async () => {
+    const acc = await account("hooks-test-budget@example.com");
+    const wh = await createWebhook(acc, { url: `${RECEIVER}/budget` });
+    const other = await createWebhook(acc, { url: `${RECEIVER}/budget-other` });
+    const sends = await Promise.all(Array.from({ length: 8 }, () => admin("POST", `/webhooks/${wh.id}/test`)));
+    expect(sends.filter((r) => r.status === 202)).toHaveLength(5);
+    const refused = sends.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(3);
+    for (const r of refused) {
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(((await r.json()) as any).detail).toBe("at most 5 test events per endpoint per minute");
+    }
+    expect((await admin("POST", `/webhooks/${other.id}/test`)).status).toBe(202);
+  });
+
   it("DELETE removes the endpoint and its attempts: 204, then 404", async () => {
     const acc = await account("hooks-delete@example.com");
     const wh = await createWebhook(acc, { url: `${RECEIVER}/delete` });

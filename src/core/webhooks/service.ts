@@ -161,10 +161,23 @@ export async function rotateSecret(env: Env, id: string, owner?: string) {
   return { secret, previous_secret_expires_at: iso(until * 1000) };
 }
 
-/** Enqueues a `webhook.test` message (delivered once, even to a disabled endpoint; never retried). */
+/** Test events per endpoint per minute: each is a signed POST to a URL a customer chose, so it is bounded. */
+export const TEST_EVENTS_PER_MINUTE = 5;
+
+/**
+ * Enqueues a `webhook.test` message (delivered once, even to a disabled endpoint, so one can be checked before it is
+ * enabled; never retried). At most TEST_EVENTS_PER_MINUTE per endpoint, counted by the account's gate: without a
+ * bound, a trial account could aim a stream of signed requests at any third party's URL.
+ */
 export async function sendTestEvent(env: Env, id: string, owner?: string) {
   const db = dbFor(env.DB);
-  await requireEndpoint(db, id, owner);
+  const endpoint = await requireEndpoint(db, id, owner);
+  const gate = env.ACCOUNT_GATE.getByName(endpoint.accountId);
+  const decision = await gate.hit(`webhook.test:${id}`, TEST_EVENTS_PER_MINUTE);
+  if (!decision.allowed) {
+    const detail = `at most ${TEST_EVENTS_PER_MINUTE} test events per endpoint per minute`;
+    throw new ApiError(429, "rate_limited", detail, { "retry-after": String(decision.retryAfter) });
+  }
   const message: WebhookMessage = {
     endpoint_id: id,
     id: newMessageId(),

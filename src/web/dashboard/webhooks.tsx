@@ -28,6 +28,7 @@ const CreateForm = z.object({
 const NOTICES: Record<string, string> = {
   deleted: "Endpoint deleted.",
   sent: "Test event queued: it appears under Recent deliveries within seconds (reload).",
+  throttled: "At most 5 test events per endpoint per minute: try again in a minute.",
   saved: "Events saved.",
   unchanged: "Choose at least one event: the filter was not changed.",
   enabled: "Endpoint enabled.",
@@ -96,7 +97,12 @@ export const webhookPages = new Hono<DashEnv>()
   .get("/:id", (c) => renderOne(c, idOf(c)))
   .post("/:id/test", async (c) => {
     const id = idOf(c);
-    await sendTestEvent(c.env, id, c.get("session").accountId);
+    try {
+      await sendTestEvent(c.env, id, c.get("session").accountId);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) return back(c, id, "throttled");
+      throw err;
+    }
     return back(c, id, "sent");
   })
   .post("/:id/enable", async (c) => {
