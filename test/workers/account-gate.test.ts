@@ -39,7 +39,8 @@ class Admit implements fc.AsyncCommand<Model, Real> {
       kind: this.kind,
       credential: this.credential,
       holder: "hub:x",
-      seen: this.seen,
+      // A plain copy: fast-check's generated records carry a symbol that RPC cannot clone.
+      seen: { plan: this.seen.plan, version: this.seen.version },
     });
     if (this.seen.version > m.version) [m.plan, m.version] = [this.seen.plan, this.seen.version];
     const expected = m.dead.has(this.credential) ? "revoked" : m.slots.length >= limit(m) ? "full" : "ok";
@@ -57,7 +58,8 @@ class Update implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true;
   async run(m: Model, r: Real) {
-    const change = await r.gate.update({ dead: this.dead, seen: this.seen });
+    const seen = { plan: this.seen.plan, version: this.seen.version };
+    const change = await r.gate.update({ dead: [...this.dead], seen });
     for (const c of this.dead) m.dead.add(c);
     const closing = m.slots.filter((s) => m.dead.has(s.credential));
     for (const s of closing) m.gone.set(s.id, { credential: s.credential, why: "revoked" });
