@@ -11,10 +11,10 @@ import { setResponseHeaders } from "./respond";
 
 /**
  * Counts the request against the key's REST budget (after the key check), before any other work: a refused request
- * reads no data and reaches no Durable Object but the key's KeyLimiter (CONTRACT.md "Abuse limits"). Every counted
- * request, 304s included, uses the budget: a revalidation is a request all the same. Headers go on the response
- * whatever its status. The budget is spent from the isolate's lease (./lease.ts), so most requests make no Durable
- * Object call; one that needs a new lease waits for it.
+ * reads no data and reaches no Durable Object but the key's KeyLimiter (docs/security-and-limits.md "Abuse limits").
+ * Every counted request, 304s included, uses the budget: a revalidation is a request all the same. Headers go on the
+ * response whatever its status. The budget is spent from the isolate's lease (./lease.ts), so most requests make no
+ * Durable Object call; one that needs a new lease waits for it.
  */
 export const limitRest = createMiddleware<AppEnv>(async (c, next) => {
   if ((c.env.RATE_LIMITING as string) === "off") return next();

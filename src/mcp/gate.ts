@@ -10,9 +10,9 @@ import type { ToolContext } from "./tools";
 
 /**
  * The per-call gate of every tool call, resource read and subscription: the caller's entitlement read now, and the
- * plan's MCP budget spent (per key for API keys, per account for OAuth). A refused call runs nothing (CONTRACT.md
- * "Abuse limits"); the isolate's lease decides most calls without a Durable Object round trip. A string is the
- * refusal, worded for the caller.
+ * plan's MCP budget spent (per key for API keys, per account for OAuth). A refused call runs nothing
+ * (docs/security-and-limits.md "Abuse limits"); the isolate's lease decides most calls without a Durable Object round
+ * trip. A string is the refusal, worded for the caller.
  */
 export async function admit(principal: Principal | undefined): Promise<ToolContext | string> {
   // The Worker authenticates every request before it gets here; no identity means no data.

@@ -54,7 +54,9 @@ export function mergeTable(markdown, { rows, at, command, node, cores }) {
     line: line([r.id, r.what, r.figure, r.baseline, r.ratio, r.target, r.met ? "yes" : "**no**", when]),
   }));
   const all = [...fresh, ...kept].sort(byId);
+  // Blank lines around the block, as prettier leaves them: a formatted file differs only in the table's padding.
   const block = [
+    "",
     "",
     `Last written by \`${command}\` on ${when}, Node ${node}, ${cores} cores. Rows that run did not measure are kept ` +
       "from earlier runs; the `run` column dates each row.",
@@ -62,6 +64,7 @@ export function mergeTable(markdown, { rows, at, command, node, cores }) {
     line(COLUMNS),
     `|${COLUMNS.map(() => "---").join("|")}|`,
     ...all.map((r) => r.line),
+    "",
     "",
   ].join("\n");
   return markdown.slice(0, start + START.length) + block + markdown.slice(end);
