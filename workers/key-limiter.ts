@@ -31,7 +31,8 @@ export class KeyLimiter extends DurableObject<Env> {
    * (the object is single-threaded, so it is exact) and is written to storage every FLUSH_EVERY requests, on the first refusal,
    * and by an alarm when the window ends (the usage history). A restart in the middle of a busy minute — a deploy or
    * a crash; an active object is not evicted — resumes from the last write, so it can count up to FLUSH_EVERY - 1
-   * requests short once. Writing on every request cost a storage write per call (see the README's benchmark).
+   * requests short once. Writing on every request cost a storage write per call (benchmark P7,
+   * docs/benchmarks.md "What each row measures").
    */
   async hit(bucket: string, limit: number, now = Date.now()): Promise<RateDecision> {
     const lease = await this.take(bucket, limit, 1, now);
@@ -127,8 +128,8 @@ export class KeyLimiter extends DurableObject<Env> {
 
   /**
    * After an entitlement change: frees the newest slots over `limit` (a lowered plan) and says where their sockets
-   * live, so the holders close them (CONTRACT.md "Entitlements are live"), plus where the remaining sockets live.
-   * The oldest connections keep their slots.
+   * live, so the holders close them (docs/security-and-limits.md "Entitlements are live"), plus where the remaining
+   * sockets live. The oldest connections keep their slots.
    */
   async trim(limit: number): Promise<{ over: { id: string; holder: string }[]; holders: string[] }> {
     const sql = this.ctx.storage.sql;

@@ -1,4 +1,4 @@
-// WebSocket upgrades (CONTRACT.md "WebSocket"). Everything is checked here, in the Worker, before a Durable
+// WebSocket upgrades (docs/live-streams.md "Connecting"). Everything is checked here, in the Worker, before a Durable
 // Object is touched: key and scope (401), match visible to the account (404), Upgrade header (426), then the
 // plan's concurrent-connection budget (429).
 import { createRoute, z } from "@hono/zod-openapi";

@@ -1,4 +1,4 @@
-// Operator API (CONTRACT.md "Admin"). Bearer ADMIN_TOKEN, compared in constant time.
+// Operator API (docs/operations.md "Admin API"). Bearer ADMIN_TOKEN, compared in constant time.
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { KEY_PATTERN } from "../core/auth/keys";
 import { Email, Password, passwordNotEmail } from "../core/auth/password-policy";

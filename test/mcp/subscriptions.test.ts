@@ -1,6 +1,6 @@
-// Match resources and live subscriptions over MCP 2026-07-28 (CONTRACT.md "MCP (second round)"): resources/read
-// answers the match detail; subscriptions/listen tells of every ingest commit that changes a subscribed match while
-// the account tracks its league, and completes at the final whistle. Driven by the SDK v2 client.
+// Match resources and live subscriptions over MCP 2026-07-28 (docs/mcp.md "Resources and subscriptions"):
+// resources/read answers the match detail; subscriptions/listen tells of every ingest commit that changes a subscribed
+// match while the account tracks its league, and completes at the final whistle. Driven by the SDK v2 client.
 import { afterAll, describe, expect, it } from "vitest";
 import { admin, createKey } from "../helpers/admin";
 import { goalOp, ingestOps } from "../helpers/live";

@@ -1,6 +1,6 @@
 // The change signal: when an account's plan, tracked leagues or keys change, every Durable Object holding one of its
 // sockets learns the new entitlement at once (one D1 read per change, none per message), closes what it may no
-// longer serve, and filters every later frame with it (CONTRACT.md "Entitlements are live").
+// longer serve, and filters every later frame with it (docs/security-and-limits.md "Entitlements are live").
 import { loadEntitlement } from "./entitlements";
 import { parseScopes } from "./keys";
 import { PLAN_LIMITS } from "../domain/codes";

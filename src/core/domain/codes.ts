@@ -1,4 +1,4 @@
-// Status and period codes of CONTRACT.md ("Status codes", "Period codes").
+// Status and period codes (docs/api.md "Status codes", docs/api.md "Period codes").
 export const SPORTS = ["football", "basketball"] as const;
 export type Sport = (typeof SPORTS)[number];
 
@@ -48,7 +48,10 @@ export type Scope = (typeof SCOPES)[number];
 export const PLANS = ["trial", "starter", "growth", "scale"] as const;
 export type Plan = (typeof PLANS)[number];
 
-/** Per-key limits by plan (CONTRACT.md "Rate limits"); `scale` gets per-account values later, these until then. */
+/**
+ * Per-key limits by plan (docs/security-and-limits.md "Plans and rate limits"); `scale` gets per-account values later,
+ * these until then.
+ */
 export const PLAN_LIMITS: Record<Plan, { restPerMinute: number; websockets: number; mcpPerMinute: number }> = {
   trial: { restPerMinute: 60, websockets: 2, mcpPerMinute: 30 },
   starter: { restPerMinute: 300, websockets: 5, mcpPerMinute: 120 },
@@ -56,7 +59,7 @@ export const PLAN_LIMITS: Record<Plan, { restPerMinute: number; websockets: numb
   scale: { restPerMinute: 6000, websockets: 100, mcpPerMinute: 3000 },
 };
 
-/** Words for each status code (CONTRACT.md "Status codes"); the API documents `status_code` with them. */
+/** Words for each status code (docs/api.md "Status codes"); the API documents `status_code` with them. */
 export const STATUS_DESCRIPTIONS: Record<number, string> = {
   1: "scheduled",
   2: "live",
@@ -82,7 +85,7 @@ export const PERIOD_DESCRIPTIONS: Record<number, string> = {
   ),
 };
 
-/** Timeline event types (CONTRACT.md "Event"); both sports share `substitution`, `period_start`, `period_end`. */
+/** Timeline event types (docs/api.md "Events"); both sports share `substitution`, `period_start`, `period_end`. */
 export const EVENT_TYPE_DESCRIPTIONS = {
   goal: "football: goal",
   own_goal: "football: own goal (`team` is the side credited, `player` the scorer from the other side)",

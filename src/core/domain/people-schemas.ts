@@ -1,4 +1,4 @@
-// Teams, players, box scores, leaders and search (CONTRACT.md "Teams, players and search"). One schema per shape.
+// Teams, players, box scores, leaders and search (docs/api.md "Teams, players and search"). One schema per shape.
 import { z } from "@hono/zod-openapi";
 import { SPORTS, type Sport } from "./codes";
 import { limitParam, listEnvelope } from "./schemas";

@@ -189,7 +189,7 @@ export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
       throw fail(i, "status_code", `transition ${from} → ${to} is not allowed`);
     }
     if (isFinished(to)) {
-      // Live-only fields are null once the match is over (CONTRACT.md "Period codes").
+      // Live-only fields are null once the match is over (docs/api.md "Period codes").
       Object.assign(next, { period: null, minute: null, added_time: null, game_clock_secs: null });
       next.finished_at ??= now;
     }

@@ -1,4 +1,5 @@
-// Per-key request budgets (CONTRACT.md "Rate limits"), counted by the key's KeyLimiter Durable Object.
+// Per-key request budgets (docs/security-and-limits.md "Plans and rate limits"), counted by the key's KeyLimiter
+// Durable Object.
 
 export interface RateDecision {
   allowed: boolean;

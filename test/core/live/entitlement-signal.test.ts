@@ -1,5 +1,6 @@
-// Open sockets follow the account's entitlement (CONTRACT.md "Entitlements are live"): a league untracked stops
-// reaching /v1/ws/live and closes its match streams with 1008; a lowered plan closes the newest sockets over budget.
+// Open sockets follow the account's entitlement (docs/security-and-limits.md "Entitlements are live"): a league
+// untracked stops reaching /v1/ws/live and closes its match streams with 1008; a lowered plan closes the newest sockets
+// over budget.
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
 import { admin, createKey } from "../../helpers/admin";

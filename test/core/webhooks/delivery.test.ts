@@ -1,4 +1,4 @@
-// Webhook delivery end to end inside the Workers pool: ingest → queue → consumer → receiver (CONTRACT.md "Webhooks").
+// Webhook delivery end to end inside the Workers pool: ingest → queue → consumer → receiver (docs/webhooks.md).
 // Every event type, signed (verified with the standardwebhooks library), with the match stream's seq; filters and
 // tracked leagues decide who gets what; a slow, failing endpoint does not delay another.
 import { env } from "cloudflare:workers";
