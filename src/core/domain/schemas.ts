@@ -2,6 +2,7 @@
 // `z` is zod's, extended by @hono/zod-openapi with `.openapi()`: a named shape (`.openapi("Id")`) becomes a
 // component of both documents.
 import { z } from "@hono/zod-openapi";
+import { PROBLEM_CODES } from "../errors";
 import { EVENT_TYPE_DESCRIPTIONS, EVENT_TYPES, PERIOD_DESCRIPTIONS, SPORTS, STATUS_DESCRIPTIONS } from "./codes";
 
 /** `enum` plus `x-enumDescriptions` (a value → words map, read by Redoc and Scalar) for a documented code list. */
@@ -252,17 +253,7 @@ export const Problem = z
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
-    code: z.enum([
-      "invalid_api_key",
-      "wrong_environment",
-      "insufficient_scope",
-      "invalid_token",
-      "invalid_request",
-      "not_found",
-      "no_data",
-      "rate_limited",
-      "internal",
-    ]),
+    code: z.enum(PROBLEM_CODES),
     detail: z.string(),
     request_id: z.string().optional().describe("Id of the request (also in `X-Request-Id`); quote it to support."),
   })
