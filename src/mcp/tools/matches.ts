@@ -6,7 +6,9 @@ import {
   Event,
   H2H,
   IdParam,
+  limitArg,
   LineupsResponse,
+  LIST_LIMITS,
   MatchDetail,
   MatchListItem,
   MatchListQuery,
@@ -57,7 +59,7 @@ export const MATCH_TOOLS = [
       status: MatchListQuery.shape.status,
       league_id: IdParam.optional(),
       team_id: MatchListQuery.shape.team_id,
-      limit: z.number().int().min(1).max(100).default(20).describe("At most this many matches (1–100, default 20)."),
+      limit: limitArg(LIST_LIMITS.matches),
     }),
     output: z.object({
       matches: z.array(MatchListItem),
@@ -129,9 +131,7 @@ export const MATCH_TOOLS = [
   tool({
     name: "get_head_to_head",
     description: "Earlier finished meetings of a match's two teams, newest first, with a summary.",
-    input: MatchRef.extend({
-      limit: z.number().int().min(1).max(50).default(10).describe("Meetings to list (1–50, default 10)."),
-    }),
+    input: MatchRef.extend({ limit: limitArg(LIST_LIMITS.h2h) }),
     output: H2H,
     async run(ctx, { match_id, limit }) {
       const res = await getH2H(ctx.db, undefined, match_id, ctx.auth.accountId, limit);
