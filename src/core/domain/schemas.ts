@@ -4,6 +4,7 @@
 import { z } from "@hono/zod-openapi";
 import { PROBLEM_CODES } from "../errors";
 import { EVENT_TYPE_DESCRIPTIONS, EVENT_TYPES, PERIOD_DESCRIPTIONS, SPORTS, STATUS_DESCRIPTIONS } from "./codes";
+import { utcDay } from "../../lib/time";
 
 /** `enum` plus `x-enumDescriptions` (a value → words map, read by Redoc and Scalar) for a documented code list. */
 const described = (descriptions: Record<string | number, string>, numeric: boolean) => ({
@@ -54,7 +55,7 @@ export const IdParam = z
 
 const isCalendarDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  return !Number.isNaN(d.getTime()) && utcDay(d.getTime()) === s;
 };
 export const DateParam = z
   .string()

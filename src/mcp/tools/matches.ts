@@ -27,6 +27,7 @@ import { boxScoreText } from "../render/people";
 import { eventLine, h2hSummary, matchLine } from "../render/matches";
 import { matchesAroundNow, matchesOfDay } from "./matches-now";
 import { MatchRef, SportInput, ToolError, matchNotFound, tool, type ToolContext } from "./define";
+import { utcDay } from "../../lib/time";
 
 /** `today`, `yesterday`, `tomorrow` (UTC) or YYYY-MM-DD. */
 const DayInput = z
@@ -36,7 +37,7 @@ const DayInput = z
   .describe("A UTC day: YYYY-MM-DD, `today`, `yesterday` or `tomorrow`. Omit for what is on now.");
 const resolveDay = (day: string, now: Date) => {
   const offset = { yesterday: -1, today: 0, tomorrow: 1 }[day as "today"];
-  return offset === undefined ? day : new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return offset === undefined ? day : utcDay(now.getTime() + offset * 86_400_000);
 };
 
 /** The match and its data, or a tool error: not found, or nothing of this kind yet. */

@@ -25,6 +25,7 @@ import { AppsPage } from "./apps-page";
 import { LeaguesPage } from "./leagues-page";
 import { PlanPage } from "./plan-page";
 import { webhookPages } from "./webhooks";
+import { rfc3339 } from "../../lib/time";
 
 /** Where to go after signing in: only back into an OAuth authorization (never an open redirect). */
 function nextOf(raw: string | undefined): string | undefined {
@@ -48,7 +49,7 @@ async function keyRows(env: Env, accountId: string): Promise<{ rows: KeyRow[]; u
   const usage = await Promise.all(keys.map((k) => env.KEY_LIMITER.getByName(k.id).usage()));
   const rows = keys.map((k, i) => {
     const last = usage[i]!.find((w) => w.allowed + w.denied > 0);
-    return { ...k, lastUsed: last ? new Date(last.start).toISOString().replace(/\.\d{3}Z$/, "Z") : null };
+    return { ...k, lastUsed: last ? rfc3339(last.start) : null };
   });
   return { rows, usage };
 }
