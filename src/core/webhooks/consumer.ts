@@ -27,8 +27,7 @@ import { subscribes, type WebhookMessage } from "./message";
 import { delayAfter, DISABLE_AFTER_S, MAX_ATTEMPTS, retryDelays } from "./retry";
 import { openSecret } from "./secrets";
 import { checkWebhookUrl } from "./url-guard";
-
-const iso = (s: number) => new Date(s * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+import { rfc3339 } from "../../lib/time";
 
 /** The secrets that sign now: the current one, and the previous one during a rotation's 24 h overlap. */
 async function signingSecrets(env: Env, t: DeliveryTarget, now: number): Promise<string[]> {
@@ -118,7 +117,7 @@ export async function consumeWebhooks(batch: MessageBatch<WebhookMessage>, env: 
         latencyMs: r.latencyMs,
         responseExcerpt: r.excerpt,
         retryIn,
-        createdAt: iso(now),
+        createdAt: rfc3339(now * 1000),
       });
       if (isTest) return;
       if (r.ok) succeeded.add(t.id);
@@ -146,7 +145,7 @@ export async function consumeWebhooks(batch: MessageBatch<WebhookMessage>, env: 
 
 /** The dead-letter queue's consumer: records each message that exhausted its attempts (docs/webhooks.md "Delivery"). */
 export async function recordDeadLetters(batch: MessageBatch<WebhookMessage>, env: Env): Promise<void> {
-  const deadAt = iso(Math.floor(Date.now() / 1000));
+  const deadAt = rfc3339();
   await insertDeadLetters(
     dbFor(env.DB),
     batch.messages.map((msg) => ({
