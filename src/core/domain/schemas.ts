@@ -19,7 +19,7 @@ export const StatusCode = z
   .min(1)
   .max(10)
   .openapi("StatusCode", {
-    description: "Match status (CONTRACT: 3, 9 and 10 are final).",
+    description: "Match status (3, 9 and 10 are final).",
     ...described(STATUS_DESCRIPTIONS, true),
   });
 
