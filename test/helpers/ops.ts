@@ -1,6 +1,7 @@
 // Builders of ingest ops, the one place tests get them from. Each call returns a fresh object; `over` replaces or adds
-// fields. Defaults name rows of the seeded demo data (lg_fb_eng1, tm_fb_arsenal, tm_fb_chelsea), so a test can
-// ingest a built op as it is; unit tests of planning build their own state with the same ids.
+// fields. Defaults name rows of the seeded demo data (lg_fb_eng1 with Arsenal and Chelsea; lg_bb_euroleague with
+// Olympiacos and Panathinaikos when `sport` is basketball), so a test can ingest a built op as it is; unit tests of
+// planning build their own state with the same ids.
 type Fields = Record<string, unknown>;
 
 const nowSecs = () => Math.floor(Date.now() / 1000);
@@ -33,28 +34,48 @@ export const playerOp = (over: Fields = {}) => ({
   ...over,
 });
 
+/** Per sport, seeded rows a match defaults to, and a live match's clock. */
+const SEEDED = {
+  football: {
+    league_id: "lg_fb_eng1",
+    home_team_id: "tm_fb_arsenal",
+    away_team_id: "tm_fb_chelsea",
+    clock: { period: 12, minute: 30 },
+  },
+  basketball: {
+    league_id: "lg_bb_euroleague",
+    home_team_id: "tm_bb_olympiacos",
+    away_team_id: "tm_bb_panathinaikos",
+    clock: { period: 23, game_clock_secs: 300 },
+  },
+};
+const seeded = (over: Fields) => SEEDED[over.sport === "basketball" ? "basketball" : "football"];
+
 /** A change to a match that exists: only what changed besides the keys (id, sport, league). */
 export const matchOp = (over: Fields = {}) => ({
   op: "match",
   id: "m_test",
   sport: "football",
-  league_id: "lg_fb_eng1",
+  league_id: seeded(over).league_id,
   ...over,
 });
 
 /** A new match: teams, kickoff and status are what a new one needs; scheduled tomorrow unless told. */
 export const newMatchOp = (over: Fields = {}) =>
   matchOp({
-    home_team_id: "tm_fb_arsenal",
-    away_team_id: "tm_fb_chelsea",
+    home_team_id: seeded(over).home_team_id,
+    away_team_id: seeded(over).away_team_id,
     kickoff_ts: nowSecs() + 86_400,
     status_code: 1,
     ...over,
   });
 
-/** A new match in play: kicked off half an hour ago, first half, minute 30. */
+/**
+ * A new match in play, kicked off half an hour ago: football in the first half at minute 30, basketball in the
+ * second quarter with 300 s on the clock.
+ */
 export const liveMatchOp = (over: Fields = {}) =>
-  newMatchOp({ kickoff_ts: nowSecs() - 1800, status_code: 2, period: 12, minute: 30, ...over });
+  newMatchOp({ kickoff_ts: nowSecs() - 1800, status_code: 2, ...seeded(over).clock, ...over });
 
 /** One event as a feed sends it: sparse (omitted nullable fields are null). */
 export const eventOp = (over: Fields = {}) => ({ id: "ev_test", type: "goal", minute: 10, team: "home", ...over });

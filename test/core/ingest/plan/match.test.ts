@@ -272,7 +272,7 @@ describe("refused match ops name the field", () => {
     ["an unknown league", newMatchOp({ league_id: "lg_nope" }), "ops.0.league_id`: unknown league lg_nope"],
     [
       "a league of the other sport",
-      newMatchOp({ sport: "basketball" }),
+      newMatchOp({ sport: "basketball", league_id: "lg_fb_eng1" }),
       "ops.0.sport`: league lg_fb_eng1 is a football league",
     ],
     [
