@@ -1,4 +1,5 @@
--- Abuse limits on unauthenticated endpoints (CONTRACT.md "Abuse limits"). Mirrors src/core/db/schema.ts.
+-- Abuse limits on unauthenticated endpoints (docs/security-and-limits.md "Abuse limits"). Mirrors
+-- src/core/db/schema.ts.
 
 -- Attempts per subject ("sign-in-account:<email>", "sign-in-ip:<ip>", "sign-up-ip:<ip>", "register-ip:<ip>") and
 -- fixed window (epoch ms of its start; each kind of subject has its own window length). One upsert … RETURNING per

@@ -1,4 +1,4 @@
--- Entitlements are live (CONTRACT.md "Additions (second round)"). Mirrors src/core/db/schema.ts.
+-- Entitlements are live (docs/security-and-limits.md "Entitlements are live"). Mirrors src/core/db/schema.ts.
 
 -- A counter per account bumped by every change of what the account may see: plan, tracked leagues, keys. Socket
 -- holders (LiveHub shards, MatchRooms) keep each account's entitlement with its version and only ever move forward,

@@ -1,4 +1,4 @@
--- Teams, players, box scores, season stats and search (CONTRACT.md "Teams, players and search").
+-- Teams, players, box scores, season stats and search (docs/api.md "Teams, players and search").
 -- Mirrors src/core/db/schema.ts.
 
 ALTER TABLE teams ADD COLUMN short_name TEXT;

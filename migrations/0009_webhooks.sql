@@ -1,4 +1,4 @@
--- Webhooks (CONTRACT.md "Webhooks"): endpoints per account, their recent delivery attempts, and the messages that
+-- Webhooks (docs/webhooks.md): endpoints per account, their recent delivery attempts, and the messages that
 -- exhausted every retry (dead letters). Mirrors src/core/db/schema-webhooks.ts.
 
 CREATE TABLE webhook_endpoints (

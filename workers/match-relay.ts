@@ -67,7 +67,10 @@ export class MatchRelay extends SocketObject {
     if (this.ctx.storage.kv.get("league") !== leagueId) this.ctx.storage.kv.put("league", leagueId);
   }
 
-  /** A socket of an account that no longer tracks this match's league closes (CONTRACT.md "Entitlements are live"). */
+  /**
+   * A socket of an account that no longer tracks this match's league closes
+   * (docs/security-and-limits.md "Entitlements are live").
+   */
   protected override enforce(accountId: string): number {
     const league = this.ctx.storage.kv.get<string>("league");
     if (!league) return 0;

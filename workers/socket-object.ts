@@ -1,6 +1,7 @@
 // What MatchRelay and LiveHub share: hibernatable sockets tagged by key, account and lease; `ping` answered by the
 // runtime; the connection budget returned on close; oversized client messages refused; and each account's live
-// entitlement, which every frame is checked against before it leaves (CONTRACT.md "Entitlements are live").
+// entitlement, which every frame is checked against before it leaves
+// (docs/security-and-limits.md "Entitlements are live").
 import { DurableObject } from "cloudflare:workers";
 import { loadEntitlement, mayReceive, type Entitlement } from "../src/core/auth/entitlements";
 import { primaryDb } from "../src/core/db/client";
@@ -22,7 +23,7 @@ export abstract class SocketObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    // Answered without waking the object (CONTRACT.md "WebSocket").
+    // Answered without waking the object (docs/live-streams.md "Ping").
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     // Kept in storage, not in attachments: a league list can outgrow the 16 KiB attachment limit.
     ctx.storage.sql.exec(

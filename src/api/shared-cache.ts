@@ -1,6 +1,7 @@
-// Answers that cannot change (CONTRACT.md "Edge read path"): a finished match's events, stats, lineups, box score,
-// table at kickoff and head-to-head. Shared by every isolate of a location through the Cache API (caches.default), and
-// kept in this isolate's memory in front of it (a memory hit costs no I/O at all; benchmark P1 in the README).
+// Answers that cannot change (docs/architecture.md "Edge read path"): a finished match's events, stats, lineups, box
+// score, table at kickoff and head-to-head. Shared by every isolate of a location through the Cache API
+// (caches.default), and kept in this isolate's memory in front of it (a memory hit costs no I/O at all; benchmark P1 in
+// docs/benchmarks.md).
 // - Filed without the caller's key: by URL, and for head-to-head, whose meetings are those of the tracked leagues, by a
 //   hash of the account's tracked leagues too.
 // - Visibility is still checked per request: each entry carries its match's league, which must be among the leagues

@@ -1,4 +1,4 @@
-// WebSocket upgrades (docs/live-streams.md). Everything is checked here, in the Worker, before a socket object is
+// WebSocket upgrades (docs/live-streams.md "Connecting"). Everything is checked here, in the Worker, before a socket object is
 // touched: key and scope (401), match visible to the account (404), Upgrade header (426), then a slot of the
 // account's concurrent streams from its gate (429; 401 for a key the gate knows is revoked).
 import { createRoute, z } from "@hono/zod-openapi";

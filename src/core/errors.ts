@@ -1,16 +1,19 @@
 // One error path: handlers and services throw ApiError; the HTTP surfaces render it as RFC 9457 problem+json
 // (src/http/problem.ts).
-export type ProblemCode =
-  | "invalid_api_key"
-  | "wrong_environment"
-  | "insufficient_scope"
-  | "invalid_token"
-  | "invalid_request"
-  | "not_found"
-  | "no_data"
-  | "rate_limited"
-  | "plan_limit"
-  | "internal";
+/** Every `code` a problem+json body carries; the Problem schema (src/core/domain/schemas.ts) documents these. */
+export const PROBLEM_CODES = [
+  "invalid_api_key",
+  "wrong_environment",
+  "insufficient_scope",
+  "invalid_token",
+  "invalid_request",
+  "not_found",
+  "no_data",
+  "rate_limited",
+  "plan_limit",
+  "internal",
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 export class ApiError extends Error {
   constructor(

@@ -1,4 +1,4 @@
-// Which host and origins this deployment answers for (CONTRACT.md "Abuse limits": Host allowlist).
+// Which host and origins this deployment answers for (docs/security-and-limits.md "Abuse limits": Host allowlist).
 import { problemResponse } from "./problem";
 
 /** Loopback names a local deployment also answers for, on any port (wrangler dev, tests, the e2e workers). */

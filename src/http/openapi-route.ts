@@ -89,7 +89,7 @@ export const HEADER_COMPONENTS = {
 
 /** Every response carries X-Request-Id. */
 const requestId: Headers = { "X-Request-Id": headerRef("RequestId") };
-/** Responses after the key check carry the key's budget (CONTRACT "Rate limits"). */
+/** Responses after the key check carry the key's budget (docs/security-and-limits.md "Plans and rate limits"). */
 const rated: Headers = {
   ...requestId,
   "X-RateLimit-Limit": headerRef("RateLimitLimit"),
@@ -158,7 +158,7 @@ export const adminErrors = {
 
 export { problem, requestId };
 
-/** The three key transports (CONTRACT "Auth"); any one of them. */
+/** The three key transports (docs/security-and-limits.md "API keys"); any one of them. */
 export const KEY_SECURITY: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { Bearer: [] }, { ApiKeyQuery: [] }];
 
 /** Operations are tagged, and their ids suffixed, by sport: `Football`, `Basketball`. */

@@ -1,5 +1,5 @@
-// Webhook endpoints in the operator API (CONTRACT.md "Webhooks": Manage). Mounted under /internal/admin, behind its
-// ADMIN_TOKEN check; the dashboard calls the same service functions for the signed-in account.
+// Webhook endpoints in the operator API (docs/webhooks.md "Managing endpoints"). Mounted under /internal/admin, behind
+// its ADMIN_TOKEN check; the dashboard calls the same service functions for the signed-in account.
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { IdParam } from "../core/domain/schemas";
 import {

@@ -1,10 +1,11 @@
-// Operator API (CONTRACT.md "Admin"). Bearer ADMIN_TOKEN, compared in constant time.
+// Operator API (docs/operations.md "Admin API"). Bearer ADMIN_TOKEN, compared in constant time.
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { KEY_PATTERN } from "../core/auth/keys";
 import { Email, Password, passwordNotEmail } from "../core/auth/password-policy";
 import { requireSecret } from "../http/shared-secret";
 import { changePlan, createAccount, createApiKey, revokeApiKey, setTrackedLeagues } from "../core/auth/service";
-import { PLANS, SCOPES } from "../core/domain/codes";
+import { PLANS } from "../core/domain/codes";
+import { NewKey } from "../core/domain/key-schemas";
 import { IdParam } from "../core/domain/schemas";
 import { dbFor } from "../core/db/client";
 import { seedDemo } from "../core/demo/seed";
@@ -19,10 +20,8 @@ const AccountBody = z
   .superRefine(passwordNotEmail);
 const PlanBody = z.object({ plan: z.enum(PLANS) });
 const TrackedBody = z.object({ league_ids: z.array(IdParam).max(1000) });
-const KeyBody = z.object({
-  name: z.string().trim().min(1).max(100),
-  scopes: z.array(z.enum(SCOPES)).min(1).optional(),
-});
+/** Without `scopes`, the key gets every scope. */
+const KeyBody = NewKey.partial({ scopes: true });
 const DemoBody = z.object({
   demo_api_key: z.string().regex(KEY_PATTERN, "expected an sk_test_ key").optional(),
   /** "bench": the benchmark data set (10 leagues per sport, a 5-season history). */

@@ -1,4 +1,4 @@
-// POST /internal/ingest (CONTRACT.md "Ingest"): feed ops, applied in one D1 batch, pushed after the commit, one
+// POST /internal/ingest (docs/operations.md "Ingest"): feed ops, applied in one D1 batch, pushed after the commit, one
 // batch at a time (workers/ingestor.ts). Internal: validated by its schema, left out of the published document.
 import { createRoute } from "@hono/zod-openapi";
 import { requireSecret } from "../http/shared-secret";

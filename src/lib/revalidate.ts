@@ -1,6 +1,7 @@
-// Records read from the D1 primary and kept in the isolate's memory with a bound on their age (CONTRACT.md "Edge read
-// path"). A record's age is counted from the moment the read that produced it *started*: it shows the database as of
-// that moment or later, so a change committed at T is in every record whose read started after T.
+// Records read from the D1 primary and kept in the isolate's memory with a bound on their age
+// (docs/architecture.md "Edge read path"). A record's age is counted from the moment the read that produced it
+// *started*: it shows the database as of that moment or later, so a change committed at T is in every record whose read
+// started after T.
 // - age ≤ freshMs: served as is, no I/O.
 // - freshMs < age ≤ maxAgeMs: served, and one read (single flight) refreshes it in the background (waitUntil), so a
 //   busy isolate never waits for a revalidation.

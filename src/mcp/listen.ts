@@ -1,6 +1,6 @@
 // `subscriptions/listen` (MCP 2026-07-28) on match resources: `notifications/resources/updated` for each ingest
-// commit that changes a subscribed match, while the caller may see it, until the final whistle (CONTRACT.md "MCP
-// (second round)").
+// commit that changes a subscribed match, while the caller may see it, until the final whistle
+// (docs/mcp.md "Resources and subscriptions").
 //
 // The events live in the matches' MatchRoom Durable Objects, not in this isolate, so each listen request gets the
 // SDK's own handler (agents' wrapper does not take a `bus`) over a ServerEventBus that reads the rooms' feeds. The
@@ -22,7 +22,9 @@ import { buildServer } from "./server";
 
 /** Resources one listen may name; a client watching more opens more listens. */
 export const MAX_LISTEN_URIS = 20;
-/** How old the entitlement a delivery is checked against may be (CONTRACT.md: at most 2 s). */
+/**
+ * How old the entitlement a delivery is checked against may be (docs/security-and-limits.md "Entitlements are live").
+ */
 const RECHECK_MS = 1000;
 
 /** Whether this POST is a listen request: 2026-07-28 requests name their method in `Mcp-Method` (the SDK checks it). */

@@ -1,5 +1,5 @@
-// MCP resources: one match as `sports://{sport}/matches/{id}` (CONTRACT.md "MCP (second round)"). `resources/read`
-// answers the match detail REST answers; `subscriptions/listen` on these URIs is src/mcp/listen.ts.
+// MCP resources: one match as `sports://{sport}/matches/{id}` (docs/mcp.md "Resources and subscriptions").
+// `resources/read` answers the match detail REST answers; `subscriptions/listen` on these URIs is src/mcp/listen.ts.
 import {
   ProtocolError,
   ProtocolErrorCode,

@@ -4,6 +4,7 @@
 // plan, budget); what a hit saves is the queries and the rendering.
 import { ByteLru } from "../lib/lru";
 import type { ToolContext } from "./tools/define";
+import { utcDay } from "../lib/time";
 
 const MAX_ENTRY_CHARS = 256 * 1024;
 const results = new ByteLru<string>(8 * 1024 * 1024);
@@ -21,7 +22,7 @@ export async function memoized<R extends object>(
   const key = [
     ctx.dataVersion,
     `${ctx.principal.accountId}:${ctx.entitlementVersion}`,
-    ctx.now.toISOString().slice(0, 10),
+    utcDay(ctx.now.getTime()),
     tool,
     JSON.stringify(input),
   ].join("\n");

@@ -6,6 +6,7 @@ import { DATA_MAX_AGE_MS } from "../../src/core/db/data-view";
 import { cachedResponses } from "../../src/api/cache";
 import { admin, createKey } from "../helpers/admin";
 import { ingestOps } from "../helpers/live";
+import { matchOp } from "../helpers/ops";
 import { get, seed, today } from "../helpers/seed";
 
 const s = await seed(["eng1", "acb"]);
@@ -41,9 +42,7 @@ describe("response cache", () => {
     const dayList = `/v1/football/matches?date=${new Date(m.kickoff_ts * 1000).toISOString().slice(0, 10)}&limit=50`;
     const first = await get(dayList, s.key);
     await get(dayList, s.key);
-    await ingestOps([
-      { op: "match", id: m.id, sport: "football", league_id: "lg_fb_eng1", home_score: m.home_score + 1 },
-    ]);
+    await ingestOps([matchOp({ id: m.id, home_score: m.home_score + 1 })]);
     const after = await get(dayList, s.key, { "if-none-match": first.headers.get("etag")! });
     expect(after.status).toBe(200);
     const row = ((await after.json()) as any).data.find((r: any) => r.id === m.id);

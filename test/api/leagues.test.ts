@@ -22,7 +22,7 @@ describe("GET /v1/{sport}/leagues", () => {
     expect(bb.body.data.map((l: any) => `${l.country}/${l.name}`)).toEqual(["Europe/EuroLeague", "Spain/Liga ACB"]);
   });
 
-  it("is one page of every tracked league: limit and after are not read (README, Paging)", async () => {
+  it('is one page of every tracked league: limit and after are not read (docs/api.md "Pagination")', async () => {
     const all = await getJson("/v1/football/leagues", s.key);
     for (const query of ["?limit=1", "?limit=0", "?after=abc"]) {
       const r = await getJson(`/v1/football/leagues${query}`, s.key);

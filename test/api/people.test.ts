@@ -1,6 +1,7 @@
 // Teams, squads, players, leaders and box scores over REST, both sports, with tracked-league visibility.
 import { describe, expect, it } from "vitest";
 import { ingestOps } from "../helpers/live";
+import { matchOp, playerLinesOp } from "../helpers/ops";
 import { seedPeople } from "../helpers/people";
 import { getJson, seed, type Seeded } from "../helpers/seed";
 
@@ -174,9 +175,9 @@ describe("GET /v1/{sport}/leagues/{leagueId}/leaders", () => {
 
   it("follow a new final whistle in the same ingest", async () => {
     await ingestOps([
-      { op: "match", id: "m_pp_2", sport: "football", league_id: "lg_fb_people", status_code: 2 },
-      { op: "player_lines", match_id: "m_pp_2", home: [], away: [{ player_id: "pl_pp_mul", goals: 2 }] },
-      { op: "match", id: "m_pp_2", sport: "football", league_id: "lg_fb_people", status_code: 3, away_score: 2 },
+      matchOp({ id: "m_pp_2", league_id: "lg_fb_people", status_code: 2 }),
+      playerLinesOp({ match_id: "m_pp_2", away: [{ player_id: "pl_pp_mul", goals: 2 }] }),
+      matchOp({ id: "m_pp_2", league_id: "lg_fb_people", status_code: 3, away_score: 2 }),
     ]);
     const r = await get("/v1/football/leagues/lg_fb_people/leaders?stat=goals");
     expect(r.body.data[0]).toMatchObject({ rank: 1, player_id: "pl_pp_mul", value: 2, matches: 2 });

@@ -1,6 +1,7 @@
 // Search: case- and diacritics-insensitive word prefixes, ranked, over tracked leagues' teams, players and leagues.
 import { describe, expect, it } from "vitest";
 import { ingestOps } from "../helpers/live";
+import { playerOp } from "../helpers/ops";
 import { seedPeople } from "../helpers/people";
 import { getJson, seed, type Seeded } from "../helpers/seed";
 
@@ -29,7 +30,7 @@ describe("GET /v1/{sport}/search", () => {
   });
 
   it("ranks an exact name first, then a prefix of the first word, then of a later word", async () => {
-    await ingestOps([{ op: "player", id: "pl_pp_mad2", sport: "football", team_id: "tm_pp_mad", name: "Madrid" }]);
+    await ingestOps([playerOp({ id: "pl_pp_mad2", team_id: "tm_pp_mad", name: "Madrid" })]);
     const hits = await search("football", "madrid");
     expect(hits.data.map((h: any) => h.id)).toEqual(["pl_pp_mad2", "pl_pp_mad", "tm_pp_mad", "tm_pp_atm"]);
     expect(hits.data[2]).toEqual({

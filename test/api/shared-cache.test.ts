@@ -7,6 +7,7 @@ import { dropSharedMemory } from "../../src/api/shared-cache";
 import worker from "../../workers/api";
 import { admin, createKey } from "../helpers/admin";
 import { ingestOps } from "../helpers/live";
+import { newMatchOp } from "../helpers/ops";
 import { recordingD1 } from "../helpers/recording-d1";
 import { get, seed } from "../helpers/seed";
 
@@ -76,10 +77,8 @@ describe("shared cache of answers that cannot change", () => {
     ).first<{ id: string; season: string; home_team_id: string; away_team_id: string; kickoff_ts: number }>())!;
     // An earlier cup meeting of the same two clubs: part of the head-to-head only for accounts tracking the cup.
     await ingestOps([
-      {
-        op: "match",
+      newMatchOp({
         id: `m_shared_cup_${m.id}`,
-        sport: "football",
         league_id: "lg_fb_facup",
         season: m.season,
         home_team_id: m.home_team_id,
@@ -88,7 +87,7 @@ describe("shared cache of answers that cannot change", () => {
         status_code: 3,
         home_score: 1,
         away_score: 0,
-      },
+      }),
     ]);
     const path = `/v1/football/matches/${m.id}/h2h`;
     const withCup = (await (await get(path, s.key)).json()) as any;

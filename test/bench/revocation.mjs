@@ -1,6 +1,7 @@
-// P11: time from a key's revocation to its first 401 on a warm isolate (CONTRACT.md "Edge read path": ≤ 2 s).
-// Two ways in: the admin API (the isolate that revokes forgets the key's record at once), and a write straight to D1
-// that no isolate is told of, as a revocation handled by another isolate looks to this one (revalidation alone).
+// P11: time from a key's revocation to its first 401 on a warm isolate
+// (docs/security-and-limits.md "Revocation bounds": ≤ 2 s). Two ways in: the admin API (the isolate that revokes
+// forgets the key's record at once), and a write straight to D1 that no isolate is told of, as a revocation handled by
+// another isolate looks to this one (revalidation alone).
 import { performance } from "node:perf_hooks";
 import { pct, pinAll, sleep } from "./lib.mjs";
 

@@ -1,11 +1,14 @@
-// `npm run bench`: every benchmark of the suite in one run, then the table (README "Benchmarks" holds the last one).
+// `npm run bench`: every benchmark of the suite in one run, then the table, which it also writes into
+// docs/benchmarks.md ("Current figures"; test/bench/table.mjs keeps the rows of benchmarks this run did not measure).
 // Servers run in workerd directly (no `wrangler dev` proxy) on one core, load and clients on the other; each figure
 // is a ratio against a baseline measured in the same run, in alternating rounds (median ratio, min–max spread).
 import { spawnSync } from "node:child_process";
 import { cpus } from "node:os";
+import { fileURLToPath } from "node:url";
 import { p4, p4Scale } from "./fanout.mjs";
 import { p1, p6, p7 } from "./http.mjs";
 import { median, ms, startHarness } from "./lib.mjs";
+import { benchCommand, writeTable } from "./table.mjs";
 
 const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P8,P9,P10,P11").split(","));
 const rows = [];
@@ -249,4 +252,19 @@ for (const r of rows)
     `| ${r.id} | ${r.what} | ${r.figure} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.met ? "yes" : "**no**"} |`,
   );
 console.log(`\n${details.join("\n")}`);
+if (rows.length > 0) {
+  const docs = fileURLToPath(new URL("../../docs/benchmarks.md", import.meta.url));
+  try {
+    writeTable(docs, {
+      rows,
+      at: new Date(),
+      command: benchCommand(),
+      node: process.version,
+      cores: cpus().length,
+    });
+    console.log(`\nwrote the table into ${docs}`);
+  } catch (err) {
+    console.error(`\nthe table was not written into ${docs}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
 process.exit(0);

@@ -15,26 +15,6 @@ export async function ingestOps(ops: unknown[]) {
   return body as { applied: number; unchanged: number };
 }
 
-/** An `events` op adding one home goal. */
-export const goalOp = (matchId: string, eventId: string, minute: number) => ({
-  op: "events",
-  match_id: matchId,
-  events: [
-    {
-      id: eventId,
-      type: "goal",
-      minute,
-      added_time: null,
-      period: 13,
-      team: "home",
-      player: "P. Scorer",
-      player_in: null,
-      player_out: null,
-      detail: null,
-    },
-  ],
-});
-
 /** A connected test socket that collects every frame and its close. */
 export interface TestSocket {
   ws: WebSocket;

@@ -1,4 +1,4 @@
-// A 2026-07-28 client (MCP SDK v2) as the README shows it, and watching match resources with it: shared by the
+// A 2026-07-28 client (MCP SDK v2) as docs/mcp.md shows it, and watching match resources with it: shared by the
 // workerd tests, the e2e tests and the benchmarks (no relative imports, so Node loads it as it is).
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 

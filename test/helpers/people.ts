@@ -2,45 +2,32 @@
 // it does not track: the people endpoints' tests read exactly these, whatever the demo data holds.
 import { env } from "cloudflare:workers";
 import { ingestOps } from "./live";
+import { leagueOp, matchOp, newMatchOp, playerLinesOp, playerOp, teamOp } from "./ops";
 
 export const KICKOFF = Math.floor(Date.now() / 1000) - 86_400 * 3;
 
-const team = (sport: string, id: string, name: string, extra: object = {}) => ({
-  op: "team",
-  id,
-  sport,
-  name,
-  country: "Spain",
-  ...extra,
-});
-const player = (sport: string, id: string, team_id: string, name: string, number: number) => ({
-  op: "player",
-  id,
-  sport,
-  team_id,
-  name,
-  number,
-  position: sport === "football" ? "M" : "G",
-  nationality: "Spain",
-  birth_date: "1998-12-17",
-});
-export const matchOp = (sport: string, id: string, league: string, home: string, away: string, extra: object) => ({
-  op: "match",
-  id,
-  sport,
-  league_id: league,
-  home_team_id: home,
-  away_team_id: away,
-  kickoff_ts: KICKOFF,
-  status_code: 1,
-  ...extra,
-});
+const team = (sport: string, id: string, name: string, extra: object = {}) =>
+  teamOp({ id, sport, name, country: "Spain", ...extra });
+const player = (sport: string, id: string, team_id: string, name: string, number: number) =>
+  playerOp({
+    id,
+    sport,
+    team_id,
+    name,
+    number,
+    position: sport === "football" ? "M" : "G",
+    nationality: "Spain",
+    birth_date: "1998-12-17",
+  });
+const scheduled = (sport: string, id: string, league: string, home: string, away: string, extra: object = {}) =>
+  newMatchOp({ id, sport, league_id: league, home_team_id: home, away_team_id: away, kickoff_ts: KICKOFF, ...extra });
+const league = (sport: string, id: string, name: string) => leagueOp({ id, sport, country: "Spain", name });
 
 export async function seedPeople(accountId: string) {
   await ingestOps([
-    { op: "league", id: "lg_fb_people", sport: "football", country: "Spain", name: "Liga Gente", season: "2026/27" },
-    { op: "league", id: "lg_bb_people", sport: "basketball", country: "Spain", name: "Liga Cesto", season: "2026/27" },
-    { op: "league", id: "lg_fb_hidden", sport: "football", country: "Spain", name: "Liga Oculta", season: "2026/27" },
+    league("football", "lg_fb_people", "Liga Gente"),
+    league("basketball", "lg_bb_people", "Liga Cesto"),
+    league("football", "lg_fb_hidden", "Liga Oculta"),
     team("football", "tm_pp_atm", "Atlético Madrid", { short_name: "ATM", venue: "Metropolitano" }),
     team("football", "tm_pp_mad", "Madrid Norte"),
     team("football", "tm_pp_hid", "Hidden Atlético"),
@@ -52,10 +39,10 @@ export async function seedPeople(accountId: string) {
     player("football", "pl_pp_hid", "tm_pp_hid", "Hidden Müller", 4),
     player("basketball", "pl_pp_don", "tm_pp_bb1", "Luka Dončić", 77),
     player("basketball", "pl_pp_leb", "tm_pp_bb2", "LeBron James", 23),
-    matchOp("football", "m_pp_1", "lg_fb_people", "tm_pp_atm", "tm_pp_mad", {}),
-    matchOp("football", "m_pp_2", "lg_fb_people", "tm_pp_mad", "tm_pp_atm", { kickoff_ts: KICKOFF + 86_400 * 7 }),
-    matchOp("football", "m_pp_h", "lg_fb_hidden", "tm_pp_hid", "tm_pp_atm", {}),
-    matchOp("basketball", "m_pp_b1", "lg_bb_people", "tm_pp_bb1", "tm_pp_bb2", {}),
+    scheduled("football", "m_pp_1", "lg_fb_people", "tm_pp_atm", "tm_pp_mad"),
+    scheduled("football", "m_pp_2", "lg_fb_people", "tm_pp_mad", "tm_pp_atm", { kickoff_ts: KICKOFF + 86_400 * 7 }),
+    scheduled("football", "m_pp_h", "lg_fb_hidden", "tm_pp_hid", "tm_pp_atm"),
+    scheduled("basketball", "m_pp_b1", "lg_bb_people", "tm_pp_bb1", "tm_pp_bb2"),
   ]);
   await env.DB.prepare(
     "INSERT INTO tracked_leagues (account_id, league_id) VALUES (?1, 'lg_fb_people'), (?1, 'lg_bb_people')",
@@ -64,42 +51,31 @@ export async function seedPeople(accountId: string) {
     .run();
   // Two played matches: football 2-1 (one goal an own goal by the away side), basketball 90-88.
   await ingestOps([
-    { op: "match", id: "m_pp_1", sport: "football", league_id: "lg_fb_people", status_code: 2 },
-    {
-      op: "player_lines",
+    matchOp({ id: "m_pp_1", league_id: "lg_fb_people", status_code: 2 }),
+    playerLinesOp({
       match_id: "m_pp_1",
       home: [
         { player_id: "pl_pp_ode", minutes: 90, goals: 1, assists: 0, started: true, yellow_cards: 1 },
         { player_id: "pl_pp_mul", minutes: 90, goals: 0, assists: 1, started: true },
       ],
       away: [{ player_id: "pl_pp_mad", minutes: 90, goals: 1, shots: 3, started: true }],
-    },
-    {
-      op: "match",
-      id: "m_pp_1",
-      sport: "football",
-      league_id: "lg_fb_people",
-      status_code: 3,
-      home_score: 2,
-      away_score: 1,
-    },
-    { op: "match", id: "m_pp_b1", sport: "basketball", league_id: "lg_bb_people", status_code: 2 },
-    {
-      op: "player_lines",
+    }),
+    matchOp({ id: "m_pp_1", league_id: "lg_fb_people", status_code: 3, home_score: 2, away_score: 1 }),
+    matchOp({ id: "m_pp_b1", sport: "basketball", league_id: "lg_bb_people", status_code: 2 }),
+    playerLinesOp({
       match_id: "m_pp_b1",
       home: [
         { player_id: "pl_pp_don", minutes: 38, points: 90, rebounds: 10, assists: 9, fg_made: 30, fg_attempted: 50 },
       ],
       away: [{ player_id: "pl_pp_leb", minutes: 40, points: 88, rebounds: 10, assists: 12 }],
-    },
-    {
-      op: "match",
+    }),
+    matchOp({
       id: "m_pp_b1",
       sport: "basketball",
       league_id: "lg_bb_people",
       status_code: 3,
       home_score: 90,
       away_score: 88,
-    },
+    }),
   ]);
 }

@@ -1,4 +1,5 @@
-// Unauthenticated bodies (dashboard forms, /oauth/*) are read only up to 64 KiB (CONTRACT.md "Abuse limits").
+// Unauthenticated bodies (dashboard forms, /oauth/*) are read only up to 64 KiB
+// (docs/security-and-limits.md "Abuse limits").
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { capBody, UNAUTHENTICATED_BODY_MAX } from "../../src/http/body";

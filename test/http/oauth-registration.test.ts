@@ -1,4 +1,5 @@
-// POST /oauth/register (RFC 7591) limits, checked in front of the OAuth provider (CONTRACT.md "Abuse limits").
+// POST /oauth/register (RFC 7591) limits, checked in front of the OAuth provider
+// (docs/security-and-limits.md "Abuse limits").
 import { describe, expect, it } from "vitest";
 import { testIp } from "../helpers/browser";
 import { call, REDIRECT } from "../helpers/oauth";

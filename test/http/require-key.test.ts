@@ -38,7 +38,7 @@ async function expectProblem(res: Response, status: number, code: string, detail
   return body;
 }
 
-describe("API key credential cases on every endpoint (CONTRACT.md Auth)", () => {
+describe('API key credential cases on every endpoint (docs/security-and-limits.md "API keys")', () => {
   it("no key → 401 invalid_api_key `missing or invalid api key`", async () => {
     for (const e of endpoints)
       await expectProblem(await get(e.path), 401, "invalid_api_key", "missing or invalid api key");

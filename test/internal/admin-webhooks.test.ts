@@ -1,5 +1,5 @@
-// The operator API for webhook endpoints (CONTRACT.md "Webhooks": Manage): create with the secret shown once, list,
-// change, delete, rotate, test; bad input is a 400 naming the parameter and writes nothing.
+// The operator API for webhook endpoints (docs/webhooks.md "Managing endpoints"): create with the secret shown once,
+// list, change, delete, rotate, test; bad input is a 400 naming the parameter and writes nothing.
 import { env, exports } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";

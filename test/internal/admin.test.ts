@@ -98,6 +98,20 @@ describe("accounts, plans, tracked leagues, keys", () => {
     expect((await get("/v1/football/leagues", k.key)).status).toBe(401);
     expect((await admin("DELETE", `/keys/key_unknown`)).status).toBe(404);
   });
+
+  it("refuses a key without a name or with no scope in the dashboard's words (one key schema)", async () => {
+    const { id } = (await (await admin("POST", "/accounts", { email: "key-rules@example.com" })).json()) as {
+      id: string;
+    };
+    const detail = async (body: object) => {
+      const res = await admin("POST", `/accounts/${id}/keys`, body);
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { detail: string }).detail;
+    };
+    expect(await detail({ name: "  " })).toBe("invalid `name`: give the key a name");
+    expect(await detail({ name: "ci", scopes: [] })).toBe("invalid `scopes`: choose at least one scope");
+    expect((await admin("POST", `/accounts/${id}/keys`, { name: "ci" })).status).toBe(201);
+  });
 });
 
 describe("demo seeding", () => {

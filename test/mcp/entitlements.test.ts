@@ -1,5 +1,5 @@
 // MCP requests speak for their own credentials (no session carries a caller), and plan and leagues are read at
-// each call (CONTRACT.md "Entitlements are live").
+// each call (docs/security-and-limits.md "Entitlements are live").
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin, createKey } from "../helpers/admin";

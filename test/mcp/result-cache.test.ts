@@ -7,23 +7,11 @@ import { cachedResults } from "../../src/mcp/result-cache";
 import { admin, createKey } from "../helpers/admin";
 import { ingestOps } from "../helpers/live";
 import { mcpSession } from "../helpers/mcp";
+import { liveMatchOp, matchOp } from "../helpers/ops";
 import { seed } from "../helpers/seed";
 
 const s = await seed(["eng1", "euroleague"]);
-await ingestOps([
-  {
-    op: "match",
-    id: "m_cache_live",
-    sport: "football",
-    league_id: "lg_fb_eng1",
-    home_team_id: "tm_fb_arsenal",
-    away_team_id: "tm_fb_chelsea",
-    kickoff_ts: Math.floor(Date.now() / 1000) - 1800,
-    status_code: 2,
-    home_score: 0,
-    away_score: 0,
-  },
-]);
+await ingestOps([liveMatchOp({ id: "m_cache_live", home_score: 0, away_score: 0 })]);
 const mcp = await mcpSession({ "x-api-key": s.key });
 
 describe("MCP tool results while the data stands still", () => {
@@ -44,9 +32,7 @@ describe("MCP tool results while the data stands still", () => {
     }
 
     const m = first.structuredContent.matches.find((x: any) => x.id === "m_cache_live");
-    await ingestOps([
-      { op: "match", id: m.id, sport: "football", league_id: m.league_id, home_score: m.home_score + 3 },
-    ]);
+    await ingestOps([matchOp({ id: m.id, league_id: m.league_id, home_score: m.home_score + 3 })]);
     const after = await mcp.call("get_matches", { sport: "football", status: "live" });
     expect(after.structuredContent.matches.find((x: any) => x.id === m.id).home_score).toBe(m.home_score + 3);
     expect(cachedResults()).toBe(kept + 1);

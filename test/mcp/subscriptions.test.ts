@@ -1,41 +1,20 @@
-// Match resources and live subscriptions over MCP 2026-07-28 (CONTRACT.md "MCP (second round)"): resources/read
-// answers the match detail; subscriptions/listen tells of every ingest commit that changes a subscribed match while
-// the account tracks its league, and completes at the final whistle. Driven by the SDK v2 client.
+// Match resources and live subscriptions over MCP 2026-07-28 (docs/mcp.md "Resources and subscriptions"):
+// resources/read answers the match detail; subscriptions/listen tells of every ingest commit that changes a subscribed
+// match while the account tracks its league, and completes at the final whistle. Driven by the SDK v2 client.
 import { afterAll, describe, expect, it } from "vitest";
 import { admin, createKey } from "../helpers/admin";
-import { goalOp, ingestOps } from "../helpers/live";
+import { ingestOps } from "../helpers/live";
 import { mcpPost, mcpSession, modernClient, readRpc } from "../helpers/mcp";
 import { watch } from "../helpers/mcp-watch";
+import { goalOp, liveMatchOp, matchOp } from "../helpers/ops";
 import { getJson, seed } from "../helpers/seed";
 
 const s = await seed(["eng1", "euroleague"]);
-const kickoff = Math.floor(Date.now() / 1000) - 1800;
-const liveOp = (id: string) => ({
-  op: "match",
-  id,
-  sport: "football",
-  league_id: "lg_fb_eng1",
-  home_team_id: "tm_fb_arsenal",
-  away_team_id: "tm_fb_chelsea",
-  kickoff_ts: kickoff,
-  status_code: 2,
-  period: 13,
-  minute: 30,
-  home_score: 0,
-  away_score: 0,
-});
+const liveOp = (id: string) => liveMatchOp({ id, period: 13, minute: 30, home_score: 0, away_score: 0 });
 const ids = Array.from({ length: 6 }, (_, i) => `m_sub_${i}`);
 await ingestOps(ids.map(liveOp));
 const uri = (id: string) => `sports://football/matches/${id}`;
-const score = (id: string, home: number, minute: number) => ({
-  op: "match",
-  id,
-  sport: "football",
-  league_id: "lg_fb_eng1",
-  home_score: home,
-  away_score: 0,
-  minute,
-});
+const score = (id: string, home: number, minute: number) => matchOp({ id, home_score: home, away_score: 0, minute });
 
 type Client = Awaited<ReturnType<typeof modernClient>>;
 const clients: Client[] = [];
@@ -113,7 +92,7 @@ describe("subscriptions/listen", () => {
     const c = await client();
     const got = await watch(c, [uri(ids[3]!)]);
     const sub = got.subscription;
-    await ingestOps([{ op: "match", id: ids[3], sport: "football", league_id: "lg_fb_eng1", status_code: 3 }]);
+    await ingestOps([matchOp({ id: ids[3], status_code: 3 })]);
     expect(await sub.closed).toBe("graceful");
     expect(got.updates.map((u) => u.uri)).toEqual([uri(ids[3]!)]);
     // Listening to a finished match: acknowledged, then complete at once.

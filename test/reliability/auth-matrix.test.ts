@@ -148,8 +148,8 @@ const CASES: Case[] = [
     expect: (e) =>
       e.kind === "mcp" ? { status: 401, challenge: /error="invalid_token"/ } : keyRefused("invalid_api_key")(e),
   },
-  // Host and Origin (CONTRACT.md "Abuse limits"): only our own host is answered, on every route; MCP refuses a
-  // foreign browser Origin, while REST and WebSockets serve browser apps of any origin that hold a key.
+  // Host and Origin (docs/security-and-limits.md "Abuse limits"): only our own host is answered, on every route; MCP
+  // refuses a foreign browser Origin, while REST and WebSockets serve browser apps of any origin that hold a key.
   {
     name: "valid key, foreign Host (DNS rebinding)",
     origin: "http://rebind.example:8787",

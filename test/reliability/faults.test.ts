@@ -5,38 +5,17 @@ import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hubShard, hubShards } from "../../src/core/live/sockets";
-import { connect, goalOp, ingestOps, ingestRaw } from "../helpers/live";
+import { connect, ingestOps, ingestRaw } from "../helpers/live";
+import { goalOp, liveMatchOp, matchOp } from "../helpers/ops";
 import { seed } from "../helpers/seed";
 
 const s = await seed(["eng1"]);
 const kickoff = Math.floor(Date.now() / 1000) - 3600;
 const liveMatch = async (id: string) => {
-  await ingestOps([
-    {
-      op: "match",
-      id,
-      sport: "football",
-      league_id: "lg_fb_eng1",
-      home_team_id: "tm_fb_arsenal",
-      away_team_id: "tm_fb_chelsea",
-      kickoff_ts: kickoff,
-      status_code: 2,
-      period: 13,
-      minute: 60,
-      home_score: 0,
-      away_score: 0,
-    },
-  ]);
+  await ingestOps([liveMatchOp({ id, kickoff_ts: kickoff, period: 13, minute: 60, home_score: 0, away_score: 0 })]);
   return id;
 };
-const score = (id: string, home: number, minute = 70) => ({
-  op: "match",
-  id,
-  sport: "football",
-  league_id: "lg_fb_eng1",
-  home_score: home,
-  minute,
-});
+const score = (id: string, home: number, minute = 70) => matchOp({ id, home_score: home, minute });
 const goal = goalOp;
 const row = (id: string) =>
   env.DB.prepare(

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateKey } from "../../src/core/auth/keys";
 import { admin, createKey } from "../helpers/admin";
+import { eventOp, eventsOp, matchOp, statsOp, teamOp } from "../helpers/ops";
 import { seed, today } from "../helpers/seed";
 
 const SEED = Number(env.FUZZ_SEED || Date.now() % 2 ** 31);
@@ -219,14 +220,10 @@ describe(`fuzzing (seed ${SEED})`, { timeout: 180_000 }, () => {
 
   // Near-valid ingest batches with one field corrupted, junk JSON, huge and deeply nested bodies, wrong tokens.
   const validOp = fc.constantFrom(
-    { op: "match", id: matchId, sport: "football", league_id: "lg_fb_eng1", home_score: 1, minute: 50 },
-    {
-      op: "events",
-      match_id: matchId,
-      events: [{ id: `${matchId}_fz`, type: "goal", team: "home", minute: 51, period: 13 }],
-    },
-    { op: "stats", match_id: matchId, data: [{ type: "possession", home: 50, away: 50 }] },
-    { op: "team", id: "tm_fb_fuzz", sport: "football", name: "Fuzz FC", country: "England" },
+    matchOp({ id: matchId, home_score: 1, minute: 50 }),
+    eventsOp({ match_id: matchId, events: [eventOp({ id: `${matchId}_fz`, minute: 51, period: 13 })] }),
+    statsOp({ match_id: matchId, data: [{ type: "possession", home: 50, away: 50 }] }),
+    teamOp({ id: "tm_fb_fuzz", name: "Fuzz FC" }),
   );
   const corrupted = fc
     .tuple(

@@ -4,36 +4,16 @@ import { describe, expect, it } from "vitest";
 import { hubShard, hubShards } from "../../src/core/live/sockets";
 import { admin, createKey } from "../helpers/admin";
 import { connect, ingestOps } from "../helpers/live";
+import { liveMatchOp, matchOp } from "../helpers/ops";
 import { seed } from "../helpers/seed";
 
 const s = await seed(["eng1", "euroleague"]);
-const kickoff = Math.floor(Date.now() / 1000) - 1800;
 await ingestOps([
-  {
-    op: "match",
-    id: "m_hub_fb",
-    sport: "football",
-    league_id: "lg_fb_eng1",
-    home_team_id: "tm_fb_arsenal",
-    away_team_id: "tm_fb_liverpool",
-    kickoff_ts: kickoff,
-    status_code: 2,
-    period: 12,
-    minute: 30,
-  },
-  {
-    op: "match",
-    id: "m_hub_bb",
-    sport: "basketball",
-    league_id: "lg_bb_euroleague",
-    home_team_id: "tm_bb_olympiacos",
-    away_team_id: "tm_bb_panathinaikos",
-    kickoff_ts: kickoff,
-    status_code: 2,
-    period: 23,
-    game_clock_secs: 300,
-  },
+  liveMatchOp({ id: "m_hub_fb", away_team_id: "tm_fb_liverpool" }),
+  liveMatchOp({ id: "m_hub_bb", sport: "basketball" }),
 ]);
+const fb = (over: Record<string, unknown>) => matchOp({ id: "m_hub_fb", ...over });
+const bb = (over: Record<string, unknown>) => matchOp({ id: "m_hub_bb", sport: "basketball", ...over });
 
 async function accountTracking(email: string, leagues: string[]) {
   const { id } = (await (await admin("POST", "/accounts", { email, plan: "growth" })).json()) as { id: string };
@@ -46,19 +26,8 @@ describe("/v1/ws/live", () => {
   it("sends every tracked league's updates, both sports, with the same seq as the match stream", async () => {
     const hub = (await connect("/v1/ws/live", { "x-api-key": s.key })).socket!;
     const room = (await connect("/v1/ws/match/m_hub_fb", { "x-api-key": s.key })).socket!;
-    await ingestOps([
-      { op: "match", id: "m_hub_fb", sport: "football", league_id: "lg_fb_eng1", home_score: 1, minute: 31 },
-    ]);
-    await ingestOps([
-      {
-        op: "match",
-        id: "m_hub_bb",
-        sport: "basketball",
-        league_id: "lg_bb_euroleague",
-        home_score: 2,
-        game_clock_secs: 280,
-      },
-    ]);
+    await ingestOps([fb({ home_score: 1, minute: 31 })]);
+    await ingestOps([bb({ home_score: 2, game_clock_secs: 280 })]);
     const got = await hub.next(2);
     expect(got.map((m) => [m.match_id, m.sport, m.type])).toEqual([
       ["m_hub_fb", "football", "score_update"],
@@ -73,12 +42,8 @@ describe("/v1/ws/live", () => {
   it("a socket of an account tracking other leagues gets nothing from these", async () => {
     const other = await accountTracking("bb-only@example.com", ["lg_bb_euroleague"]);
     const sock = (await connect("/v1/ws/live", { "x-api-key": other.key })).socket!;
-    await ingestOps([
-      { op: "match", id: "m_hub_fb", sport: "football", league_id: "lg_fb_eng1", home_score: 2, minute: 40 },
-    ]);
-    await ingestOps([
-      { op: "match", id: "m_hub_bb", sport: "basketball", league_id: "lg_bb_euroleague", home_score: 4 },
-    ]);
+    await ingestOps([fb({ home_score: 2, minute: 40 })]);
+    await ingestOps([bb({ home_score: 4 })]);
     const got = await sock.next(2, 1000);
     expect(got.map((m) => m.match_id)).toEqual(["m_hub_bb"]);
   });
@@ -87,12 +52,8 @@ describe("/v1/ws/live", () => {
     const other = await accountTracking("fb-only@example.com", ["lg_fb_eng1"]);
     const sock = (await connect("/v1/ws/live", { "x-api-key": other.key })).socket!;
     await evictDurableObject(env.LIVE_HUB.getByName(`shard-${hubShard(await keyIdOf(other.key), hubShards(env))}`));
-    await ingestOps([
-      { op: "match", id: "m_hub_bb", sport: "basketball", league_id: "lg_bb_euroleague", home_score: 6 },
-    ]);
-    await ingestOps([
-      { op: "match", id: "m_hub_fb", sport: "football", league_id: "lg_fb_eng1", home_score: 3, minute: 44 },
-    ]);
+    await ingestOps([bb({ home_score: 6 })]);
+    await ingestOps([fb({ home_score: 3, minute: 44 })]);
     const got = await sock.next(2, 1000);
     expect(got.map((m) => [m.match_id, m.data.home])).toEqual([["m_hub_fb", 3]]);
   });
@@ -117,9 +78,7 @@ describe("revocation reaches open sockets", () => {
     const codes = await Promise.all([a.closed, b.closed, c.closed]);
     expect(codes.map((x) => x.code)).toEqual([1008, 1008, 1008]);
     expect(Date.now() - t0).toBeLessThan(5000);
-    await ingestOps([
-      { op: "match", id: "m_hub_fb", sport: "football", league_id: "lg_fb_eng1", home_score: 7, minute: 50 },
-    ]);
+    await ingestOps([fb({ home_score: 7, minute: 50 })]);
     expect((await other.next(1))[0]).toMatchObject({ data: { home: 7 } });
     expect((await connect("/v1/ws/live", { "x-api-key": acc.key })).status).toBe(401);
   });

@@ -2,7 +2,8 @@ import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin, createKey } from "../helpers/admin";
-import { connect, goalOp, ingestOps } from "../helpers/live";
+import { connect, ingestOps } from "../helpers/live";
+import { goalOp, liveMatchOp, matchOp } from "../helpers/ops";
 import { seed } from "../helpers/seed";
 
 const s = await seed(["eng1", "euroleague"]);
@@ -16,26 +17,13 @@ const liveMatches = Array.from({ length: 6 }, (_, i) => ({
   away_team_id: "tm_fb_chelsea",
 }));
 await ingestOps(
-  liveMatches.map((m) => ({
-    op: "match",
-    ...m,
-    sport: "football",
-    kickoff_ts: Math.floor(Date.now() / 1000) - 3600,
-    status_code: 2,
-    period: 13,
-    minute: 60,
-  })),
+  liveMatches.map((m) =>
+    liveMatchOp({ ...m, kickoff_ts: Math.floor(Date.now() / 1000) - 3600, period: 13, minute: 60 }),
+  ),
 );
 const at = (i: number) => liveMatches[i]!;
-const score = (m: any, home: number, away: number, minute = 80) => ({
-  op: "match",
-  id: m.id,
-  sport: "football",
-  league_id: m.league_id,
-  home_score: home,
-  away_score: away,
-  minute,
-});
+const score = (m: any, home: number, away: number, minute = 80) =>
+  matchOp({ id: m.id, league_id: m.league_id, home_score: home, away_score: away, minute });
 const goal = (m: any, id: string, minute: number) => goalOp(m.id, id, minute);
 
 describe("/v1/ws/match/{id}", () => {
@@ -43,7 +31,7 @@ describe("/v1/ws/match/{id}", () => {
     const m = at(0);
     const { socket } = await connect(`/v1/ws/match/${m.id}?api_key=${s.key}`);
     await ingestOps([goal(m, `${m.id}_g1`, 77), score(m, m.home_score + 1, m.away_score, 77)]);
-    await ingestOps([{ op: "match", id: m.id, sport: "football", league_id: m.league_id, status_code: 3 }]);
+    await ingestOps([matchOp({ id: m.id, league_id: m.league_id, status_code: 3 })]);
     const msgs = await socket!.next(4);
     expect(msgs.map((x) => x.type)).toEqual(["event_added", "score_update", "score_update", "status_change"]);
     expect(msgs.map((x) => x.seq)).toEqual([1, 2, 3, 4]);

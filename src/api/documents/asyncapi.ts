@@ -1,4 +1,4 @@
-// The AsyncAPI 3.0 document (CONTRACT "Documentation surfaces"): both WebSocket channels and the webhook events.
+// The AsyncAPI 3.0 document (docs/api.md "Reference documents"): both WebSocket channels and the webhook events.
 // Payload schemas are generated from the zod schemas the code sends (src/core/domain/schemas.ts, webhook-schemas.ts) by
 // the same generator as the OpenAPI document, so the two documents cannot disagree about a shape.
 import { OpenAPIHono } from "@hono/zod-openapi";

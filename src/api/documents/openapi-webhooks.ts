@@ -13,7 +13,7 @@ const RETRY_SCHEDULE = RETRY_DELAYS_S.map((s) =>
   s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`,
 ).join(", ");
 
-/** The Standard Webhooks headers every delivery carries (signed; see CONTRACT "Webhooks"). */
+/** The Standard Webhooks headers every delivery carries (signed; see docs/webhooks.md "Headers and signatures"). */
 export const SIGNATURE_HEADERS = z.object({
   "webhook-id": z.string().describe("Message id (`msg_…`), the same on every retry of this message."),
   "webhook-timestamp": z.string().describe("Unix seconds of this attempt (signed; reject if far from now)."),

@@ -1,7 +1,7 @@
 // What an account may see — plan, tracked leagues — read where data leaves the service, never remembered from the
-// moment a channel opened (CONTRACT.md "Entitlements are live"). REST reads it with the key on every request (the key
-// check's one statement); MCP on every tool call; socket holders keep it in memory, refreshed by the change signal
-// (src/core/auth/entitlement-signal.ts), and ask `mayReceive` before every frame.
+// moment a channel opened (docs/security-and-limits.md "Entitlements are live"). REST reads it with the key on every
+// request (the key check's one statement); MCP on every tool call; socket holders keep it in memory, refreshed by the
+// change signal (src/core/auth/entitlement-signal.ts), and ask `mayReceive` before every frame.
 import type { Plan } from "../domain/codes";
 import type { Db } from "../db/client";
 import { accountEntitlement, credentialEntitlement } from "../db/queries/accounts";

@@ -1,9 +1,9 @@
-// API key records in the isolate's memory (CONTRACT.md "Edge read path"): a warm isolate checks a key without a D1
-// call. A record is served as is for 1 s, served while one read refreshes it in the background for the next second,
-// and never served older than 2 s (src/lib/revalidate.ts), so a revocation, or a change of plan, scopes or tracked
-// leagues, holds everywhere within 2 s of its commit, an idle key included. The isolate that makes such a change forgets
-// the account's records at once (src/core/auth/service.ts). Unknown keys are remembered the same way (null), so a client
-// repeating a bad key costs one primary read per 2 s, not one per request.
+// API key records in the isolate's memory (docs/architecture.md "Edge read path"): a warm isolate checks a key without
+// a D1 call. A record is served as is for 1 s, served while one read refreshes it in the background for the next
+// second, and never served older than 2 s (src/lib/revalidate.ts), so a revocation, or a change of plan, scopes or
+// tracked leagues, holds everywhere within 2 s of its commit, an idle key included. The isolate that makes such a
+// change forgets the account's records at once (src/core/auth/service.ts). Unknown keys are remembered the same way
+// (null), so a client repeating a bad key costs one primary read per 2 s, not one per request.
 import { drizzle } from "drizzle-orm/d1";
 import { offerDataVersion } from "../db/data-view";
 import { findKeyByHash, findKeysByHash, type KeyRecord } from "../db/queries/accounts";

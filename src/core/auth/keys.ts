@@ -1,4 +1,5 @@
-// API key format and hashing (CONTRACT.md "Auth"): `sk_live_`/`sk_test_` + 32 random bytes in base62.
+// API key format and hashing (docs/security-and-limits.md "API keys"): `sk_live_`/`sk_test_` + 32 random bytes in
+// base62.
 import type { Scope } from "../domain/codes";
 import { SCOPES } from "../domain/codes";
 

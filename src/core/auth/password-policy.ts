@@ -1,5 +1,5 @@
-// The one password rule, for dashboard sign-up and the admin API alike (CONTRACT.md "Abuse limits"): 10 to 256
-// characters, not a common password, not one character repeated, not the account's email.
+// The one password rule, for dashboard sign-up and the admin API alike (docs/security-and-limits.md "Abuse limits"): 10
+// to 256 characters, not a common password, not one character repeated, not the account's email.
 import { z } from "zod";
 import { COMMON_PASSWORDS } from "./common-passwords";
 

@@ -19,9 +19,10 @@ import { ApiError, badRequest } from "../errors";
 import { base62, generateKey, prefixFor, sha256Hex } from "./keys";
 import { forgetAccountKeys, forgetKey } from "./key-records";
 import { hashPassword } from "./password";
+import { rfc3339 } from "../../lib/time";
 
 const newId = (prefix: string) => `${prefix}_${base62(crypto.getRandomValues(new Uint8Array(16)), 22)}`;
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+const now = () => rfc3339();
 
 export async function createAccount(db: Db, email: string, password: string | undefined, plan: Plan) {
   const id = newId("acc");

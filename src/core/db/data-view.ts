@@ -1,10 +1,10 @@
-// What the read API's data reads run on (CONTRACT.md "Edge read path": REST may be up to 1 s behind the latest commit).
-// The data version (migrations/0004, bumped by triggers on every write) is read from the primary at most every half
-// second per isolate and never used when older than 1 s (src/lib/revalidate.ts). The read gives a D1 Sessions API bookmark;
-// each request reads through its own session started from it, so any replica that answers has applied at least that
-// commit: what the response cache files under version V holds data of V or later, never older. A key lookup offers
-// its own newer read too (src/core/auth/key-records.ts), so the session is also at least as recent as the key record the
-// request was admitted with: a replica can never show an account leagues its record no longer has.
+// What the read API's data reads run on (docs/architecture.md "Edge read path": REST may be up to 1 s behind the latest
+// commit). The data version (migrations/0004, bumped by triggers on every write) is read from the primary at most every
+// half second per isolate and never used when older than 1 s (src/lib/revalidate.ts). The read gives a D1 Sessions API
+// bookmark; each request reads through its own session started from it, so any replica that answers has applied at
+// least that commit: what the response cache files under version V holds data of V or later, never older. A key lookup
+// offers its own newer read too (src/core/auth/key-records.ts), so the session is also at least as recent as the key
+// record the request was admitted with: a replica can never show an account leagues its record no longer has.
 import { drizzle } from "drizzle-orm/d1";
 import { RevalidatingCache } from "../../lib/revalidate";
 import type { Db } from "./client";

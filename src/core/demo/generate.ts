@@ -13,9 +13,9 @@ import { addPeople, liveMinute, SeasonLines, shortName } from "./people";
 import { pick, rngFor, shuffle } from "./random";
 import { buildTeams, fixturesOf, matchSeed, seasonOf, type Fixture } from "./schedule";
 import { lineupFor, type DemoTeam } from "./squads";
+import { rfc3339 } from "../../lib/time";
 
 const DAY = 86_400;
-const iso = (ts: number) => new Date(ts * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 export interface DemoData {
   day: number;
@@ -62,7 +62,7 @@ function generateSeasons(now: Date, sel: DemoSelection, yearsBack: number[], wit
   const nowTs = Math.floor(now.getTime() / 1000);
   const anchorDay = Math.floor(nowTs / DAY);
   const season = seasonOf(now);
-  const nowIso = iso(nowTs);
+  const nowIso = rfc3339(nowTs * 1000);
   const allTeams = buildTeams(sel.extended);
   const data: DemoData = {
     day: anchorDay,
@@ -168,7 +168,7 @@ function playSeason(
   for (const m of finished.sort((a, b) => a.ts - b.ts)) {
     table.add(m.input);
     rows = table.rows();
-    asOf = iso(m.ts);
+    asOf = rfc3339(m.ts * 1000);
     data.snapshots.push({
       match_id: m.matchId,
       league_id: leagueId,
@@ -298,8 +298,8 @@ function playMatch(
     ...live,
     ...extra,
     attendance: started ? Math.round(f.home.capacity * (0.72 + r() * 0.27)) : null,
-    finished_at: finishedTs === null ? null : iso(finishedTs),
-    updated_at: finishedTs !== null ? iso(finishedTs) : nowIso,
+    finished_at: finishedTs === null ? null : rfc3339(finishedTs * 1000),
+    updated_at: finishedTs !== null ? rfc3339(finishedTs * 1000) : nowIso,
   });
   withPlayerIds(events, home, away).forEach((e, i) =>
     data.events.push({ id: `${id}_e${i + 1}`, match_id: id, seq: i + 1, ...e }),

@@ -135,7 +135,7 @@ export function fixturesOf(
       });
     });
   });
-  // A few matches that did not go to plan (CONTRACT.md status codes 4, 5 and 8).
+  // A few matches that did not go to plan (status codes 4, 5 and 8, docs/api.md "Status codes").
   const special: Record<string, [number, number, 4 | 5 | 8][]> = {
     eng1: [[current - 3, 2, 4]],
     esp1: [[current - 5, 4, 5]],

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { findKeyByHash } from "../db/queries/accounts";
 import { appendDemo, demoStamp, setDemoStamp, writeDemo } from "../db/queries/demo";
 import { demoLeagueIds, generateDemo, generateHistory, type DemoSelection } from "./generate";
+import { utcDay } from "../../lib/time";
 
 export const DEMO_EMAIL = "demo@example.com";
 /** Bump when the generator's output changes, so an existing local database is regenerated on the next start. */
@@ -64,7 +65,7 @@ export async function seedDemo(db: Db, environment: string, opts: SeedOptions = 
   }
   return {
     seeded,
-    day: new Date(day * 86_400_000).toISOString().slice(0, 10),
+    day: utcDay(day * 86_400_000),
     account_id: accountId,
     key_id: keyId ?? null,
     matches,

@@ -3,6 +3,7 @@ import type { Sport } from "../domain/codes";
 import type { Lineup, Player } from "../domain/schemas";
 import { namePools, NATIONALITIES, NATIONS } from "./catalog";
 import { int, pick, rngFor, shuffle, type Rng } from "./random";
+import { utcDay } from "../../lib/time";
 
 export interface DemoTeam {
   id: string;
@@ -55,7 +56,7 @@ const personName = (r: Rng, nation: string) => person(r, nation).name;
 
 const DAY_MS = 86_400_000;
 /** Born between 1990 and 2006. */
-const birthDate = (r: Rng) => new Date(Date.UTC(1990, 0, 1) + int(r, 0, 17 * 365) * DAY_MS).toISOString().slice(0, 10);
+const birthDate = (r: Rng) => utcDay(Date.UTC(1990, 0, 1) + int(r, 0, 17 * 365) * DAY_MS);
 
 const cache = new Map<string, Squad>();
 

@@ -1,4 +1,4 @@
-// Status and period codes of CONTRACT.md ("Status codes", "Period codes").
+// Status and period codes (docs/api.md "Status codes", docs/api.md "Period codes").
 export const SPORTS = ["football", "basketball"] as const;
 export type Sport = (typeof SPORTS)[number];
 
@@ -61,7 +61,7 @@ export const PLAN_LIMITS: Record<Plan, { restPerMinute: number; streams: number;
     scale: { restPerMinute: 6000, streams: 100, mcpPerMinute: 3000, keys: 100 },
   };
 
-/** Words for each status code (CONTRACT.md "Status codes"); the API documents `status_code` with them. */
+/** Words for each status code (docs/api.md "Status codes"); the API documents `status_code` with them. */
 export const STATUS_DESCRIPTIONS: Record<number, string> = {
   1: "scheduled",
   2: "live",
@@ -87,7 +87,7 @@ export const PERIOD_DESCRIPTIONS: Record<number, string> = {
   ),
 };
 
-/** Timeline event types (CONTRACT.md "Event"); both sports share `substitution`, `period_start`, `period_end`. */
+/** Timeline event types (docs/api.md "Events"); both sports share `substitution`, `period_start`, `period_end`. */
 export const EVENT_TYPE_DESCRIPTIONS = {
   goal: "football: goal",
   own_goal: "football: own goal (`team` is the side credited, `player` the scorer from the other side)",

@@ -1,7 +1,7 @@
-// Teams, players, box scores, leaders and search (CONTRACT.md "Teams, players and search"). One schema per shape.
+// Teams, players, box scores, leaders and search (docs/api.md "Teams, players and search"). One schema per shape.
 import { z } from "@hono/zod-openapi";
 import { SPORTS, type Sport } from "./codes";
-import { limitParam, listEnvelope } from "./schemas";
+import { LIST_LIMITS, limitParam, listEnvelope } from "./schemas";
 
 /** The box-score counts of player_lines (both sports; the other sport's stay 0). */
 export const LINE_COUNTS = [
@@ -43,7 +43,7 @@ export const SearchQuery = z.object({
     .max(100, "must be 2–100 characters")
     .describe("2–100 characters; case and diacritics are ignored, each word is a prefix of a word of the name."),
   type: z.enum(SEARCH_TYPES).optional().describe("Only this kind of result (default all)."),
-  limit: limitParam(50, 10),
+  limit: limitParam(LIST_LIMITS.search),
 });
 
 // ---------- response shapes ----------

@@ -2,7 +2,9 @@
 // `z` is zod's, extended by @hono/zod-openapi with `.openapi()`: a named shape (`.openapi("Id")`) becomes a
 // component of both documents.
 import { z } from "@hono/zod-openapi";
+import { PROBLEM_CODES } from "../errors";
 import { EVENT_TYPE_DESCRIPTIONS, EVENT_TYPES, PERIOD_DESCRIPTIONS, SPORTS, STATUS_DESCRIPTIONS } from "./codes";
+import { utcDay } from "../../lib/time";
 
 /** `enum` plus `x-enumDescriptions` (a value → words map, read by Redoc and Scalar) for a documented code list. */
 const described = (descriptions: Record<string | number, string>, numeric: boolean) => ({
@@ -17,7 +19,7 @@ export const StatusCode = z
   .min(1)
   .max(10)
   .openapi("StatusCode", {
-    description: "Match status (CONTRACT: 3, 9 and 10 are final).",
+    description: "Match status (3, 9 and 10 are final).",
     ...described(STATUS_DESCRIPTIONS, true),
   });
 
@@ -53,7 +55,7 @@ export const IdParam = z
 
 const isCalendarDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  return !Number.isNaN(d.getTime()) && utcDay(d.getTime()) === s;
 };
 export const DateParam = z
   .string()
@@ -61,26 +63,37 @@ export const DateParam = z
   .refine(isCalendarDate, "not a calendar date")
   .describe("A UTC day, YYYY-MM-DD: matches whose kickoff falls on it.");
 
-export const limitParam = (max: number, fallback: number) =>
-  z.coerce
-    .number()
+/** Page sizes of the lists, REST and MCP alike: 1–max, `fallback` when absent, larger values clamped to max. */
+export const LIST_LIMITS = {
+  matches: { max: 200, fallback: 50 },
+  h2h: { max: 50, fallback: 10 },
+  search: { max: 50, fallback: 10 },
+} as const;
+type ListLimit = (typeof LIST_LIMITS)[keyof typeof LIST_LIMITS];
+
+const pageSize = (n: z.ZodNumber | z.ZodCoercedNumber, { max, fallback }: ListLimit) =>
+  n
     .int("must be an integer")
     .min(1, "must be at least 1")
     .optional()
-    .transform((n) => Math.min(n ?? fallback, max))
+    .transform((x) => Math.min(x ?? fallback, max))
     .describe(`Page size, 1–${max} (default ${fallback}); larger values are clamped to ${max}.`);
+/** `limit` in a query string: text, coerced to a number. */
+export const limitParam = (limit: ListLimit) => pageSize(z.coerce.number(), limit);
+/** `limit` in JSON (an MCP tool's arguments): a number, never text. */
+export const limitArg = (limit: ListLimit) => pageSize(z.number(), limit);
 
 export const MatchListQuery = z.object({
   status: z.enum(["live", "scheduled", "finished"]).optional().describe("`finished` covers status codes 3, 9 and 10."),
   league_id: IdParam.optional(),
   date: DateParam.optional(),
   team_id: IdParam.optional().describe("Only the matches of this team (home or away)."),
-  limit: limitParam(200, 50),
+  limit: limitParam(LIST_LIMITS.matches),
   after: z.string().max(200).optional().describe("`next_cursor` of the previous page."),
 });
 export type MatchListQuery = z.infer<typeof MatchListQuery>;
 
-export const H2HQuery = z.object({ limit: limitParam(50, 10) });
+export const H2HQuery = z.object({ limit: limitParam(LIST_LIMITS.h2h) });
 
 // ---------- response shapes ----------
 export const League = z
@@ -252,18 +265,7 @@ export const Problem = z
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
-    code: z.enum([
-      "invalid_api_key",
-      "wrong_environment",
-      "insufficient_scope",
-      "invalid_token",
-      "invalid_request",
-      "not_found",
-      "no_data",
-      "rate_limited",
-      "plan_limit",
-      "internal",
-    ]),
+    code: z.enum(PROBLEM_CODES),
     detail: z.string(),
     request_id: z.string().optional().describe("Id of the request (also in `X-Request-Id`); quote it to support."),
   })

@@ -1,4 +1,4 @@
-// Webhooks (CONTRACT.md "Webhooks"): event types, the admin API's bodies and answers, and each event's payload.
+// Webhooks (docs/webhooks.md): event types, the admin API's bodies and answers, and each event's payload.
 // The validators, the OpenAPI document (its `webhooks` section) and the dashboard use these.
 import { z } from "@hono/zod-openapi";
 import { SPORTS } from "./codes";

@@ -10,8 +10,7 @@ import type { Op } from "./ops";
 import { planIngest } from "./plan";
 import { seasonStatsWrites } from "./season-stats";
 import { standingsWrites } from "./standings";
-
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+import { rfc3339 } from "../../lib/time";
 
 export interface Ingested {
   applied: number;
@@ -53,7 +52,7 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
     events: [...ids.events],
     players: [...ids.players],
   });
-  const plan = planIngest(ops, state, now());
+  const plan = planIngest(ops, state, rfc3339());
   const { standings, snapshots } = await standingsWrites(db, plan, (id) => state.leagues.get(id)!.sport as Sport);
   plan.writes.standings = standings;
   plan.writes.standings_snapshots = snapshots;

@@ -1,4 +1,5 @@
-// Ingest ops (CONTRACT.md "Ingest"). Shapes reuse the public schemas, so what a feed writes is what clients read.
+// Ingest ops (docs/operations.md "Ingest"). Shapes reuse the public schemas, so what a feed writes is what clients
+// read.
 import { z } from "zod";
 import { SPORTS } from "../domain/codes";
 import { LINE_COUNTS } from "../domain/people-schemas";
@@ -23,7 +24,7 @@ export const LeagueOp = League.extend({
   format: z.enum(["league", "cup"]).default("league"),
 });
 
-/** An omitted nullable field means null (CONTRACT.md: feeds may send sparse objects). */
+/** An omitted nullable field means null (docs/operations.md "Ingest": feeds may send sparse objects). */
 function sparse<T extends z.ZodObject>(o: T): T {
   const shape = Object.fromEntries(
     Object.entries(o.shape).map(([k, f]) => {

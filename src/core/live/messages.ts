@@ -1,4 +1,4 @@
-// WebSocket message envelope (CONTRACT.md "WebSocket"); the shape is LiveMessage in src/core/domain/schemas.ts.
+// WebSocket message envelope (docs/live-streams.md "Messages"); the shape is LiveMessage in src/core/domain/schemas.ts.
 // `seq` and `ts` are assigned by the match's MatchRoom.
 import type { z } from "zod";
 import type { Sport } from "../domain/codes";

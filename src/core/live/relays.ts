@@ -25,7 +25,7 @@ export interface Replay {
   seq: number;
 }
 
-/** Sockets per relay (N): measured in the README ("Fan-out capacity"); at least 1. */
+/** Sockets per relay (N): chosen from measurements (docs/operations.md "Capacity model"); at least 1. */
 export const socketsPerRelay = (env: Env) => Math.max(1, Number(env.MATCH_RELAY_SOCKETS) || 1);
 
 export const relayName = (matchId: string, index: number) => `${matchId}:${index}`;

@@ -5,11 +5,11 @@
 // six messages (wrangler.toml), the number of connections an invocation may have waiting for headers at once, so
 // no request queues behind another's. Across batches, production Queues runs consumer invocations concurrently; the
 // local runtime runs one batch at a time, so there a batch waiting on a hanging endpoint holds the next one back for
-// up to those 10 s (README "Webhooks").
+// up to those 10 s (docs/webhooks.md "How delivery runs").
 //
-// Entitlements at delivery (CONTRACT.md "Entitlements are live"): the endpoint and its account's tracked leagues are
-// read for each batch; a message of a league no longer tracked, of a type no longer subscribed, or for an endpoint
-// disabled or deleted since it was enqueued is acked without a request.
+// Entitlements at delivery (docs/security-and-limits.md "Entitlements are live"): the endpoint and its account's
+// tracked leagues are read for each batch; a message of a league no longer tracked, of a type no longer subscribed, or
+// for an endpoint disabled or deleted since it was enqueued is acked without a request.
 import { leagueSet, mayReceive } from "../auth/entitlements";
 import { TEST_EVENT } from "../domain/webhook-schemas";
 import { dbFor } from "../db/client";
@@ -27,8 +27,7 @@ import { subscribes, type WebhookMessage } from "./message";
 import { delayAfter, DISABLE_AFTER_S, MAX_ATTEMPTS, retryDelays } from "./retry";
 import { openSecret } from "./secrets";
 import { checkWebhookUrl } from "./url-guard";
-
-const iso = (s: number) => new Date(s * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+import { rfc3339 } from "../../lib/time";
 
 /** The secrets that sign now: the current one, and the previous one during a rotation's 24 h overlap. */
 async function signingSecrets(env: Env, t: DeliveryTarget, now: number): Promise<string[]> {
@@ -118,7 +117,7 @@ export async function consumeWebhooks(batch: MessageBatch<WebhookMessage>, env: 
         latencyMs: r.latencyMs,
         responseExcerpt: r.excerpt,
         retryIn,
-        createdAt: iso(now),
+        createdAt: rfc3339(now * 1000),
       });
       if (isTest) return;
       if (r.ok) succeeded.add(t.id);
@@ -144,9 +143,9 @@ export async function consumeWebhooks(batch: MessageBatch<WebhookMessage>, env: 
   }
 }
 
-/** The dead-letter queue's consumer: records each message that exhausted its attempts (README "Webhooks"). */
+/** The dead-letter queue's consumer: records each message that exhausted its attempts (docs/webhooks.md "Delivery"). */
 export async function recordDeadLetters(batch: MessageBatch<WebhookMessage>, env: Env): Promise<void> {
-  const deadAt = iso(Math.floor(Date.now() / 1000));
+  const deadAt = rfc3339();
   await insertDeadLetters(
     dbFor(env.DB),
     batch.messages.map((msg) => ({

@@ -4,6 +4,7 @@
 import { isFinished, type Sport } from "../domain/codes";
 import type { WebhookEventType } from "../domain/webhook-schemas";
 import type { Envelope } from "../live/messages";
+import { rfc3339 } from "../../lib/time";
 
 export interface WebhookEvent {
   type: WebhookEventType;
@@ -12,7 +13,6 @@ export interface WebhookEvent {
   body: string;
 }
 
-const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 const event = (type: WebhookEventType, leagueId: string, ms: number, data: Record<string, unknown>): WebhookEvent => ({
   type,
   league_id: leagueId,

@@ -1,4 +1,4 @@
-// The contract's retry schedule (CONTRACT.md "Webhooks": Delivery). Attempt 1 is the first delivery; after a failed
+// The contract's retry schedule (docs/webhooks.md "Delivery"). Attempt 1 is the first delivery; after a failed
 // attempt n the message comes back after RETRY_DELAYS_S[n - 1] seconds (Queues' per-message `retry({ delaySeconds })`).
 // After the last one fails it goes to the dead-letter queue: wrangler.toml's `max_retries` equals the number of delays.
 

@@ -29,11 +29,11 @@ import { ApiError, badRequest } from "../errors";
 import { newMessageId, type WebhookMessage } from "./message";
 import { newSecret, sealSecret } from "./secrets";
 import { checkWebhookUrl } from "./url-guard";
+import { rfc3339 } from "../../lib/time";
 
 /** How long the previous secret keeps signing after a rotation. */
 export const ROTATION_OVERLAP_S = 24 * 3600;
 
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 const notFound = () => new ApiError(404, "not_found", "webhook endpoint not found");
 
 /** Stored filter: null for "all" (also when every type is listed, so types added later are included too). */
@@ -52,9 +52,9 @@ export function endpointJson(e: EndpointView): z.infer<typeof WebhookEndpoint> {
     enabled: e.enabled,
     disabled_reason: e.enabled ? null : e.disabledReason,
     disabled_at: e.enabled ? null : e.disabledAt,
-    failing_since_at: e.failingSince === null ? null : iso(e.failingSince * 1000),
+    failing_since_at: e.failingSince === null ? null : rfc3339(e.failingSince * 1000),
     previous_secret_expires_at:
-      e.previousSecretUntil !== null && e.previousSecretUntil > now ? iso(e.previousSecretUntil * 1000) : null,
+      e.previousSecretUntil !== null && e.previousSecretUntil > now ? rfc3339(e.previousSecretUntil * 1000) : null,
     created_at: e.createdAt,
   };
 }
@@ -97,7 +97,7 @@ export async function createEndpoint(
     description: input.description || null,
     events: storedEvents(input.events),
     secret: await sealSecret(env, id, secret),
-    createdAt: iso(Date.now()),
+    createdAt: rfc3339(),
   };
   if (!(await insertEndpoint(db, row, MAX_ENDPOINTS_PER_ACCOUNT)))
     throw new ApiError(409, "invalid_request", `an account has at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints`);
@@ -140,7 +140,7 @@ export async function changeEndpoint(
   if (patch.events !== undefined) set.events = storedEvents(patch.events);
   if (patch.description !== undefined) set.description = patch.description || null;
   if (patch.enabled === false && current.enabled) {
-    Object.assign(set, { enabled: false, disabledReason: `disabled by ${by}`, disabledAt: iso(Date.now()) });
+    Object.assign(set, { enabled: false, disabledReason: `disabled by ${by}`, disabledAt: rfc3339() });
   } else if (patch.enabled === true && !current.enabled) {
     // A fresh start: the failure streak that may have disabled it no longer counts.
     Object.assign(set, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
@@ -158,7 +158,7 @@ export async function rotateSecret(env: Env, id: string, owner?: string) {
   const until = Math.floor(Date.now() / 1000) + ROTATION_OVERLAP_S;
   // The current secret, still sealed for this endpoint, becomes the previous one.
   if (!(await rotateEndpointSecret(db, id, await sealSecret(env, id, secret), row.secret, until))) throw notFound();
-  return { secret, previous_secret_expires_at: iso(until * 1000) };
+  return { secret, previous_secret_expires_at: rfc3339(until * 1000) };
 }
 
 /** Test events per endpoint per minute: each is a signed POST to a URL a customer chose, so it is bounded. */
@@ -185,7 +185,7 @@ export async function sendTestEvent(env: Env, id: string, owner?: string) {
     league_id: null,
     body: JSON.stringify({
       type: TEST_EVENT,
-      timestamp: iso(Date.now()),
+      timestamp: rfc3339(),
       data: { endpoint_id: id, message: "This is a test event from Sports data." },
     }),
   };

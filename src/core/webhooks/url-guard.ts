@@ -1,4 +1,4 @@
-// Which URLs a webhook may target (CONTRACT.md "Webhooks": URLs). A webhook makes our Worker send requests to a URL
+// Which URLs a webhook may target (docs/webhooks.md "URLs"). A webhook makes our Worker send requests to a URL
 // a customer chose: without these rules it is a server-side request forgery tool (OWASP SSRF) pointed at loopback,
 // private networks and cloud metadata services. Checked when an endpoint is created AND before every delivery.
 //

@@ -80,8 +80,8 @@ export const LEAGUE_TOOLS = [
     }),
     output: Leaders,
     async run(ctx, { league_id, stat }) {
-      // League ids carry no sport (CONTRACT.md: ids are opaque), so both sports are asked at once; a league belongs
-      // to one of them, and only that one answers.
+      // League ids carry no sport (docs/api.md "Conventions": ids are opaque), so both sports are asked at once; a
+      // league belongs to one of them, and only that one answers.
       const found = await Promise.all(
         SPORTS.map(async (sport) => ({
           sport,

@@ -3,6 +3,7 @@ import type { Sport, StatusFilter } from "../../core/domain/codes";
 import type { MatchListItem } from "../../core/domain/schemas";
 import { listMatchPages, type MatchFilter, type MatchListRequest } from "../../core/db/queries/matches";
 import { sportsOf, type ToolContext } from "./define";
+import { utcDay } from "../../lib/time";
 
 interface ListInput {
   sport?: Sport;
@@ -47,7 +48,7 @@ export async function matchesOfDay(ctx: ToolContext, input: ListInput, date: str
  * `limit` of today's are, so that many rows still hold `limit` others; otherwise the live ones fill the answer.
  */
 export async function matchesAroundNow(ctx: ToolContext, input: ListInput) {
-  const today = ctx.now.toISOString().slice(0, 10);
+  const today = utcDay(ctx.now.getTime());
   const liveOnly = input.status === "live";
   const lists: MatchListRequest[][] = sportsOf(input.sport).map((s) => [
     { filter: filterOf(ctx, input, s, { status: "live" }), limit: input.limit },

@@ -6,7 +6,9 @@ import {
   Event,
   H2H,
   IdParam,
+  limitArg,
   LineupsResponse,
+  LIST_LIMITS,
   MatchDetail,
   MatchListItem,
   MatchListQuery,
@@ -25,6 +27,7 @@ import { boxScoreText } from "../render/people";
 import { eventLine, h2hSummary, matchLine } from "../render/matches";
 import { matchesAroundNow, matchesOfDay } from "./matches-now";
 import { MatchRef, SportInput, ToolError, matchNotFound, tool, type ToolContext } from "./define";
+import { utcDay } from "../../lib/time";
 
 /** `today`, `yesterday`, `tomorrow` (UTC) or YYYY-MM-DD. */
 const DayInput = z
@@ -34,7 +37,7 @@ const DayInput = z
   .describe("A UTC day: YYYY-MM-DD, `today`, `yesterday` or `tomorrow`. Omit for what is on now.");
 const resolveDay = (day: string, now: Date) => {
   const offset = { yesterday: -1, today: 0, tomorrow: 1 }[day as "today"];
-  return offset === undefined ? day : new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return offset === undefined ? day : utcDay(now.getTime() + offset * 86_400_000);
 };
 
 /** The match and its data, or a tool error: not found, or nothing of this kind yet. */
@@ -57,7 +60,7 @@ export const MATCH_TOOLS = [
       status: MatchListQuery.shape.status,
       league_id: IdParam.optional(),
       team_id: MatchListQuery.shape.team_id,
-      limit: z.number().int().min(1).max(100).default(20).describe("At most this many matches (1–100, default 20)."),
+      limit: limitArg(LIST_LIMITS.matches),
     }),
     output: z.object({
       matches: z.array(MatchListItem),
@@ -129,9 +132,7 @@ export const MATCH_TOOLS = [
   tool({
     name: "get_head_to_head",
     description: "Earlier finished meetings of a match's two teams, newest first, with a summary.",
-    input: MatchRef.extend({
-      limit: z.number().int().min(1).max(50).default(10).describe("Meetings to list (1–50, default 10)."),
-    }),
+    input: MatchRef.extend({ limit: limitArg(LIST_LIMITS.h2h) }),
     output: H2H,
     async run(ctx, { match_id, limit }) {
       const res = await getH2H(ctx.db, undefined, match_id, ctx.principal.accountId, limit);

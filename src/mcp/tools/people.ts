@@ -1,6 +1,6 @@
-// Search, teams and players. Team and player ids carry no sport (CONTRACT.md: ids are opaque; feeds choose them,
-// e.g. `tm_pp_atm`), so these tools ask both sports' queries at once: an id belongs to one sport, and only that one
-// answers. That is one more parallel batch, not a second round trip.
+// Search, teams and players. Team and player ids carry no sport (docs/api.md "Conventions": ids are opaque; feeds
+// choose them, e.g. `tm_pp_atm`), so these tools ask both sports' queries at once: an id belongs to one sport, and only
+// that one answers. That is one more parallel batch, not a second round trip.
 import { z } from "zod";
 import { seasonStats } from "../../core/domain/box-score";
 import { SPORTS } from "../../core/domain/codes";

@@ -2,13 +2,13 @@
 // /dashboard: sign-up/in, API keys, tracked leagues, webhooks, plan & usage. Server-rendered; works without JS (the copy
 // button is the only script). Every POST checks the CSRF token; every page is no-store with a strict CSP.
 import { Hono, type Context } from "hono";
-import { z } from "zod";
 import { createApiKey, revokeOwnKey, setTrackedLeagues } from "../../core/auth/service";
 import { csrfOk, endSession, preSessionCsrf, preSessionToken, startSession } from "../../core/auth/sessions";
 import { revokeGrant } from "../../core/auth/oauth-grants";
 import { Credentials } from "../../core/auth/password-policy";
 import { signIn, signUp } from "../../core/auth/sign-in";
-import { PLAN_LIMITS, SCOPES, type Plan } from "../../core/domain/codes";
+import { PLAN_LIMITS, type Plan } from "../../core/domain/codes";
+import { NewKey } from "../../core/domain/key-schemas";
 import { IdParam } from "../../core/domain/schemas";
 import { dbFor } from "../../core/db/client";
 import { listKeys } from "../../core/db/queries/accounts";
@@ -25,6 +25,7 @@ import { LeaguesPage } from "./leagues-page";
 import { PlanPage, type AccountUsage } from "./plan-page";
 import { keyCredential } from "../../core/auth/principal";
 import { webhookPages } from "./webhooks";
+import { rfc3339 } from "../../lib/time";
 
 /** Where to go after signing in: only back into an OAuth authorization (never an open redirect). */
 function nextOf(raw: string | undefined): string | undefined {
@@ -32,11 +33,6 @@ function nextOf(raw: string | undefined): string | undefined {
   if (raw && /[\r\n]|%0[ad]/i.test(raw)) throw badRequest("next", "must not contain a line break");
   return raw && /^\/oauth\/authorize\?[^\\]*$/.test(raw) ? raw : undefined;
 }
-
-const KeyForm = z.object({
-  name: z.string().trim().min(1, "give the key a name").max(100),
-  scopes: z.array(z.enum(SCOPES)).min(1, "choose at least one scope"),
-});
 
 function retryIn(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
@@ -50,7 +46,7 @@ async function keyRows(env: Env, accountId: string): Promise<KeyRow[]> {
   ]);
   return keys.map((k) => {
     const last = lastUsed[keyCredential(k.id)];
-    return { ...k, lastUsed: last ? new Date(last).toISOString().replace(/\.\d{3}Z$/, "Z") : null };
+    return { ...k, lastUsed: last ? rfc3339(last) : null };
   });
 }
 
@@ -158,7 +154,7 @@ export const dashboardRoutes = new Hono<DashEnv>()
   .get("/keys", requireSession, (c) => renderKeys(c))
   .post("/keys", requireSession, async (c) => {
     const { str, list } = await form(c);
-    const parsed = KeyForm.safeParse({ name: str("name"), scopes: list("scopes") });
+    const parsed = NewKey.safeParse({ name: str("name"), scopes: list("scopes") });
     if (!parsed.success) return renderKeys(c, { errors: parsed.error.issues.map((i) => i.message) }, 400);
     const s = c.get("session");
     const { key } = await createApiKey(

@@ -1,6 +1,6 @@
-// Key records and the data version kept per isolate (CONTRACT.md "Edge read path"), on a clock the tests move by hand:
-// a warm isolate answers without D1; a change made elsewhere (a raw D1 write: no isolate here was told) holds within
-// 2 s for keys and 1 s for data, also for a key that was idle; the isolate that makes a change sees it at once.
+// Key records and the data version kept per isolate (docs/architecture.md "Edge read path"), on a clock the tests move
+// by hand: a warm isolate answers without D1; a change made elsewhere (a raw D1 write: no isolate here was told) holds
+// within 2 s for keys and 1 s for data, also for a key that was idle; the isolate that makes a change sees it at once.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";

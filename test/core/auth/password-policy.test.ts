@@ -1,5 +1,5 @@
-// The one password rule (CONTRACT.md "Abuse limits"): 10–256 characters, not a common password, in the dashboard
-// and the admin API alike.
+// The one password rule (docs/security-and-limits.md "Abuse limits"): 10–256 characters, not a common password, in the
+// dashboard and the admin API alike.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { COMMON_PASSWORDS } from "../../../src/core/auth/common-passwords";

@@ -1,4 +1,4 @@
-// Sign-in and sign-up budgets (CONTRACT.md "Abuse limits"), through the dashboard forms.
+// Sign-in and sign-up budgets (docs/security-and-limits.md "Abuse limits"), through the dashboard forms.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Agent, signedUp } from "../../helpers/browser";

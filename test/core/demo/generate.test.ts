@@ -56,7 +56,7 @@ describe("demo data generator", () => {
     expect(matches.filter((m) => m.kickoff_ts > nowTs).every((m) => [1, 4].includes(m.status_code))).toBe(true);
   });
 
-  it("plays a round of every league today (two finished, two live, the rest later) and no cup match (README)", () => {
+  it('plays a round of every league today (two finished, two live, the rest later) and no cup match (docs/operations.md "Demo data")', () => {
     const day = Math.floor(nowTs / 86400) * 86400;
     const today = (league: string) =>
       matches.filter((m) => m.league_id === league && m.kickoff_ts >= day && m.kickoff_ts < day + 86400);

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MAX_OPS } from "../../../src/core/ingest/ops";
 import { ingestOps, ingestRaw } from "../../helpers/live";
+import { eventOp, eventsOp, leagueOp, lineupsOp, matchOp, newMatchOp, statsOp, teamOp } from "../../helpers/ops";
 import { getJson, seed, today, type Seeded } from "../../helpers/seed";
 
 // Module scope: the table-driven cases below are built from the seeded match.
@@ -29,31 +30,21 @@ describe("POST /internal/ingest: auth", () => {
 });
 
 describe("validation: a bad op anywhere rejects the whole request, naming the op and field", () => {
-  const valid = () => ({ op: "match", id: live.id, sport: "football", league_id: "lg_fb_eng1", home_score: 9 });
+  const valid = () => matchOp({ id: live.id, home_score: 9 });
   const cases: [string, unknown, string][] = [
     ["unknown op type", { op: "delete", id: "x" }, "ops.1"],
-    [
-      "league without name",
-      { op: "league", id: "lg_x", sport: "football", country: "X", season: "2026/27" },
-      "ops.1.name",
-    ],
-    [
-      "league with bad season",
-      { op: "league", id: "lg_x", sport: "football", country: "X", name: "X", season: "26" },
-      "ops.1.season",
-    ],
-    ["team with a bad sport", { op: "team", id: "tm_x", sport: "hockey", name: "X", country: "X" }, "ops.1.sport"],
+    ["league without name", leagueOp({ id: "lg_x", country: "X", name: undefined }), "ops.1.name"],
+    ["league with bad season", leagueOp({ id: "lg_x", country: "X", name: "X", season: "26" }), "ops.1.season"],
+    ["team with a bad sport", teamOp({ id: "tm_x", sport: "hockey", name: "X", country: "X" }), "ops.1.sport"],
     ["match with a negative score", { ...valid(), home_score: -1 }, "ops.1.home_score"],
     ["match with a bad id", { ...valid(), id: "a b" }, "ops.1.id"],
     [
       "events with a bad team",
-      {
-        op: "events",
+      eventsOp({
         match_id: live.id,
         events: [
-          {
+          eventOp({
             id: "e1",
-            type: "goal",
             minute: 1,
             added_time: null,
             period: 12,
@@ -62,85 +53,41 @@ describe("validation: a bad op anywhere rejects the whole request, naming the op
             player_in: null,
             player_out: null,
             detail: null,
-          },
+          }),
         ],
-      },
+      }),
       "ops.1.events.0.team",
     ],
     [
       "stats with a string value",
-      { op: "stats", match_id: live.id, data: [{ section: "S", name: "Shots", home: "3", away: 1 }] },
+      statsOp({ match_id: live.id, data: [{ section: "S", name: "Shots", home: "3", away: 1 }] }),
       "ops.1.data.0.home",
     ],
     [
       "lineups without starters",
-      {
-        op: "lineups",
+      lineupsOp({
         match_id: live.id,
         home: { formation: null, substitutes: [], coach: null },
         away: { formation: null, starters: [], substitutes: [], coach: null },
-      },
+      }),
       "ops.1.home.starters",
     ],
     [
       "unknown league",
-      {
-        op: "match",
-        id: "m_new",
-        sport: "football",
-        league_id: "lg_nope",
-        home_team_id: "a",
-        away_team_id: "b",
-        kickoff_ts: 1,
-        status_code: 1,
-      },
+      newMatchOp({ id: "m_new", league_id: "lg_nope", home_team_id: "a", away_team_id: "b", kickoff_ts: 1 }),
       "ops.1.league_id",
     ],
-    ["unknown match for events", { op: "stats", match_id: "m_nope", data: [] }, "ops.1.match_id"],
-    [
-      "unknown team",
-      {
-        op: "match",
-        id: "m_new",
-        sport: "football",
-        league_id: "lg_fb_eng1",
-        home_team_id: "tm_fb_arsenal",
-        away_team_id: "tm_nope",
-        kickoff_ts: 1,
-        status_code: 1,
-      },
-      "ops.1.away_team_id",
-    ],
-    [
-      "new match without kickoff",
-      {
-        op: "match",
-        id: "m_new",
-        sport: "football",
-        league_id: "lg_fb_eng1",
-        home_team_id: "tm_fb_arsenal",
-        away_team_id: "tm_fb_chelsea",
-        status_code: 1,
-      },
-      "ops.1.kickoff_ts",
-    ],
+    ["unknown match for events", statsOp({ match_id: "m_nope", data: [] }), "ops.1.match_id"],
+    ["unknown team", newMatchOp({ id: "m_new", away_team_id: "tm_nope", kickoff_ts: 1 }), "ops.1.away_team_id"],
+    ["new match without kickoff", newMatchOp({ id: "m_new", kickoff_ts: undefined }), "ops.1.kickoff_ts"],
     [
       "basketball team in a football match",
-      {
-        op: "match",
-        id: "m_new",
-        sport: "football",
-        league_id: "lg_fb_eng1",
-        home_team_id: "tm_fb_arsenal",
-        away_team_id: "tm_bb_olympiacos",
-        kickoff_ts: 1,
-        status_code: 1,
-      },
+      newMatchOp({ id: "m_new", away_team_id: "tm_bb_olympiacos", kickoff_ts: 1 }),
       "ops.1.away_team_id",
     ],
     [
       "league of the other sport",
-      { op: "match", id: live.id, sport: "basketball", league_id: "lg_fb_eng1" },
+      matchOp({ id: live.id, sport: "basketball", league_id: "lg_fb_eng1" }),
       "ops.1.sport",
     ],
   ];
@@ -168,7 +115,7 @@ describe("validation: a bad op anywhere rejects the whole request, naming the op
       [live, 4],
     ] as const) {
       const { status, body } = await problem({
-        ops: [{ op: "match", id: m.id, sport: "football", league_id: m.league_id, status_code: to }],
+        ops: [matchOp({ id: m.id, league_id: m.league_id, status_code: to })],
       });
       expect(status, `${m.status_code} → ${to}`).toBe(400);
       expect(body.detail).toContain("ops.0.status_code");
@@ -176,7 +123,7 @@ describe("validation: a bad op anywhere rejects the whole request, naming the op
   });
 
   it("an oversized batch or body is refused", async () => {
-    const op = { op: "stats", match_id: live.id, data: [] };
+    const op = statsOp({ match_id: live.id, data: [] });
     const tooMany = await problem({ ops: Array.from({ length: MAX_OPS + 1 }, () => op) });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.detail).toContain("`ops`");
@@ -192,18 +139,9 @@ describe("applying ops", () => {
     const totalBefore = (await getJson(`/v1/football/matches?date=${today()}&limit=1`, s.key)).body.total;
     const kickoff = Math.floor(Date.now() / 1000 / 86400) * 86400 + 23 * 3600;
     const res = await ingestOps([
-      { op: "team", id: "tm_fb_new_a", sport: "football", name: "New A", country: "England" },
-      { op: "team", id: "tm_fb_new_b", sport: "football", name: "New B", country: "England" },
-      {
-        op: "match",
-        id: "m_new_1",
-        sport: "football",
-        league_id: "lg_fb_eng1",
-        home_team_id: "tm_fb_new_a",
-        away_team_id: "tm_fb_new_b",
-        kickoff_ts: kickoff,
-        status_code: 1,
-      },
+      teamOp({ id: "tm_fb_new_a", name: "New A" }),
+      teamOp({ id: "tm_fb_new_b", name: "New B" }),
+      newMatchOp({ id: "m_new_1", home_team_id: "tm_fb_new_a", away_team_id: "tm_fb_new_b", kickoff_ts: kickoff }),
     ]);
     expect(res).toEqual({ applied: 3, unchanged: 0 });
     const m = await getJson("/v1/football/matches/m_new_1", s.key);
@@ -219,33 +157,23 @@ describe("applying ops", () => {
 
   it("is idempotent: the same batch twice changes nothing the second time, no duplicate event", async () => {
     const ops = [
-      {
-        op: "match",
-        id: live.id,
-        sport: "football",
-        league_id: "lg_fb_eng1",
-        home_score: live.home_score + 1,
-        minute: 70,
-      },
-      {
-        op: "events",
+      matchOp({ id: live.id, home_score: live.home_score + 1, minute: 70 }),
+      eventsOp({
         match_id: live.id,
         events: [
-          {
+          eventOp({
             id: `${live.id}_idem`,
-            type: "goal",
             minute: 70,
             added_time: null,
             period: 13,
-            team: "home",
             player: "A. Striker",
             player_in: null,
             player_out: null,
             detail: null,
-          },
+          }),
         ],
-      },
-      { op: "stats", match_id: live.id, data: [{ section: "Summary", name: "Shots", home: 9, away: 4 }] },
+      }),
+      statsOp({ match_id: live.id, data: [{ section: "Summary", name: "Shots", home: 9, away: 4 }] }),
     ];
     const first = await ingestOps(ops);
     expect(first).toEqual({ applied: 3, unchanged: 0 });
@@ -264,7 +192,7 @@ describe("applying ops", () => {
       .data[0];
     const theirs = (await getJson(`/v1/football/matches/${other.id}/events`, s.key)).body.data[0];
     const { status, body } = await problem({
-      ops: [{ op: "events", match_id: live.id, events: [{ ...theirs, seq: undefined }] }],
+      ops: [eventsOp({ match_id: live.id, events: [{ ...theirs, seq: undefined }] })],
     });
     expect(status).toBe(400);
     expect(body.detail).toContain("ops.0.events.0.id");
@@ -273,9 +201,7 @@ describe("applying ops", () => {
 
   it("updated_at moves only when the row really changed", async () => {
     const before = await row(live.id);
-    await ingestOps([
-      { op: "match", id: live.id, sport: "football", league_id: "lg_fb_eng1", home_score: before.home_score },
-    ]);
+    await ingestOps([matchOp({ id: live.id, home_score: before.home_score })]);
     expect((await row(live.id)).updated_at).toBe(before.updated_at);
   });
 });
@@ -286,17 +212,7 @@ describe("standings on the final whistle", () => {
     const table = async () => (await getJson("/v1/football/leagues/lg_fb_eng1/standings", s.key)).body;
     const before = await table();
     const find = (t: any, id: string) => t.standings.find((r: any) => r.team_id === id);
-    const res = await ingestOps([
-      {
-        op: "match",
-        id: m.id,
-        sport: "football",
-        league_id: "lg_fb_eng1",
-        status_code: 3,
-        home_score: 2,
-        away_score: 0,
-      },
-    ]);
+    const res = await ingestOps([matchOp({ id: m.id, status_code: 3, home_score: 2, away_score: 0 })]);
     expect(res.applied).toBe(1);
     const after = await table();
     expect(find(after, m.home_team_id).played).toBe(find(before, m.home_team_id).played + 1);
@@ -312,17 +228,7 @@ describe("standings on the final whistle", () => {
     expect(find({ standings: JSON.parse(snap.rows) }, m.home_team_id).points).toBe(find(after, m.home_team_id).points);
 
     // A correction that keeps it finished recomputes again.
-    await ingestOps([
-      {
-        op: "match",
-        id: m.id,
-        sport: "football",
-        league_id: "lg_fb_eng1",
-        status_code: 3,
-        home_score: 0,
-        away_score: 0,
-      },
-    ]);
+    await ingestOps([matchOp({ id: m.id, status_code: 3, home_score: 0, away_score: 0 })]);
     const corrected = await table();
     expect(find(corrected, m.home_team_id).points).toBe(find(before, m.home_team_id).points + 1);
     expect(find(corrected, m.home_team_id).played).toBe(find(before, m.home_team_id).played + 1);

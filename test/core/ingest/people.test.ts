@@ -2,25 +2,24 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ingestOps, ingestRaw } from "../../helpers/live";
+import { eventsOp, leagueOp, lineupsOp, newMatchOp, playerLinesOp, playerOp, teamOp } from "../../helpers/ops";
 
-const LEAGUE = { op: "league", id: "lg_p", sport: "football", country: "England", name: "P League", season: "2026/27" };
-const team = (id: string, name: string) => ({ op: "team", id, sport: "football", name, country: "England" });
-const player = (id: string, team_id: string, name: string) => ({ op: "player", id, sport: "football", team_id, name });
-const match = (id: string, status_code: number, extra: object = {}) => ({
-  op: "match",
-  id,
-  sport: "football",
-  league_id: "lg_p",
-  home_team_id: "tm_p_a",
-  away_team_id: "tm_p_b",
-  kickoff_ts: 1_800_000_000,
-  status_code,
-  ...extra,
-});
-const lines = (match_id: string, home: object[], away: object[] = []) => ({ op: "player_lines", match_id, home, away });
+const team = (id: string, name: string) => teamOp({ id, name });
+const player = (id: string, team_id: string, name: string) => playerOp({ id, team_id, name });
+const match = (id: string, status_code: number, extra: object = {}) =>
+  newMatchOp({
+    id,
+    league_id: "lg_p",
+    home_team_id: "tm_p_a",
+    away_team_id: "tm_p_b",
+    kickoff_ts: 1_800_000_000,
+    status_code,
+    ...extra,
+  });
+const lines = (match_id: string, home: object[], away: object[] = []) => playerLinesOp({ match_id, home, away });
 
 await ingestOps([
-  LEAGUE,
+  leagueOp({ id: "lg_p", name: "P League" }),
   team("tm_p_a", "Alpha"),
   team("tm_p_b", "Beta"),
   player("pl_a1", "tm_p_a", "Martin Ødegaard"),
@@ -44,11 +43,10 @@ describe("sparse ops: an omitted nullable field is null", () => {
   it("an event with only id, type, minute, team and player is stored with the rest null", async () => {
     await ingestOps([match("m_p_sparse", 2, { period: 12, minute: 10 })]);
     const res = await ingestOps([
-      {
-        op: "events",
+      eventsOp({
         match_id: "m_p_sparse",
         events: [{ id: "ev_p_1", type: "goal", minute: 9, team: "home", player: "Martin Ødegaard" }],
-      },
+      }),
     ]);
     expect(res).toEqual({ applied: 1, unchanged: 0 });
     expect(await one("SELECT * FROM match_events WHERE id = 'ev_p_1'")).toMatchObject({
@@ -65,15 +63,14 @@ describe("sparse ops: an omitted nullable field is null", () => {
   it("lineup players without number, position or player_id, and a team without metadata", async () => {
     const res = await ingestOps([
       team("tm_p_c", "Gamma"),
-      {
-        op: "lineups",
+      lineupsOp({
         match_id: "m_p_sparse",
         home: { starters: [{ name: "A" }], substitutes: [] },
         away: {
           starters: [{ name: "B", player_id: "pl_b1" }],
           substitutes: [],
         },
-      },
+      }),
     ]);
     expect(res.applied).toBe(2);
     const row = await one<{ home: string; away: string }>(
@@ -108,7 +105,7 @@ describe("player and player_lines ops", () => {
   });
 
   it("refuses an unknown team, a team of the other sport, a bad birth date, naming the field", async () => {
-    await ingestOps([{ op: "team", id: "tm_p_bb", sport: "basketball", name: "Hoops", country: "Spain" }]);
+    await ingestOps([teamOp({ id: "tm_p_bb", sport: "basketball", name: "Hoops", country: "Spain" })]);
     const cases: [unknown, string][] = [
       [player("pl_x", "tm_nope", "X"), "ops.0.team_id"],
       [player("pl_x", "tm_p_bb", "X"), "ops.0.team_id"],

@@ -1,5 +1,5 @@
-// A request refused for its budget does no other work (CONTRACT.md "Abuse limits"): no data read, no Durable Object
-// beyond the budget check, no tool run, no socket slot taken.
+// A request refused for its budget does no other work (docs/security-and-limits.md "Abuse limits"): no data read, no
+// Durable Object beyond the budget check, no tool run, no socket slot taken.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

@@ -1,24 +1,17 @@
-// Open sockets follow the account's entitlement (CONTRACT.md "Entitlements are live"): a league untracked stops
-// reaching /v1/ws/live and closes its match streams with 1008; a lowered plan closes the newest sockets over budget.
+// Open sockets follow the account's entitlement (docs/security-and-limits.md "Entitlements are live"): a league
+// untracked stops reaching /v1/ws/live and closes its match streams with 1008; a lowered plan closes the newest sockets
+// over budget.
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
 import { admin, createKey } from "../../helpers/admin";
 import { signedUp } from "../../helpers/browser";
 import { connect, ingestOps, type TestSocket } from "../../helpers/live";
+import { liveMatchOp, matchOp } from "../../helpers/ops";
 import { seed } from "../../helpers/seed";
 
 await seed(["eng1", "euroleague"]);
-const kickoff = Math.floor(Date.now() / 1000) - 1800;
-const live = (id: string, sport: "football" | "basketball", league: string) => ({
-  op: "match",
-  id,
-  sport,
-  league_id: league,
-  home_team_id: sport === "football" ? "tm_fb_arsenal" : "tm_bb_olympiacos",
-  away_team_id: sport === "football" ? "tm_fb_liverpool" : "tm_bb_panathinaikos",
-  kickoff_ts: kickoff,
-  status_code: 2,
-});
+const live = (id: string, sport: "football" | "basketball", league: string) =>
+  liveMatchOp({ id, sport, league_id: league, ...(sport === "football" ? { away_team_id: "tm_fb_liverpool" } : {}) });
 await ingestOps([live("m_ent_fb", "football", "lg_fb_eng1"), live("m_ent_bb", "basketball", "lg_bb_euroleague")]);
 
 const accountIds: string[] = [];
@@ -45,7 +38,7 @@ const socket = async (path: string, key: string) => {
   return res.socket!;
 };
 const score = (id: string, sport: "football" | "basketball", league: string, home: number) =>
-  ingestOps([{ op: "match", id, sport, league_id: league, home_score: home }]);
+  ingestOps([matchOp({ id, sport, league_id: league, home_score: home })]);
 /** Resolves with the close if the socket closes within `ms`, else "open". */
 const closedWithin = (s: TestSocket, ms: number) =>
   Promise.race([s.closed, new Promise<"open">((r) => setTimeout(() => r("open"), ms))]);

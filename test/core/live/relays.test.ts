@@ -6,27 +6,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { relayName } from "../../../src/core/live/relays";
 import { admin, createKey } from "../../helpers/admin";
 import { connect, ingestOps, type TestSocket } from "../../helpers/live";
+import { liveMatchOp, matchOp } from "../../helpers/ops";
 import { seed } from "../../helpers/seed";
 
 await seed(["eng1", "euroleague"]);
-const kickoff = Math.floor(Date.now() / 1000) - 1800;
 const matchIds = ["m_rel_spread", "m_rel_replay", "m_rel_race", "m_rel_evict", "m_rel_final", "m_rel_revoke"];
-await ingestOps(
-  matchIds.map((id) => ({
-    op: "match",
-    id,
-    sport: "football",
-    league_id: "lg_fb_eng1",
-    home_team_id: "tm_fb_arsenal",
-    away_team_id: "tm_fb_chelsea",
-    kickoff_ts: kickoff,
-    status_code: 2,
-    period: 12,
-    minute: 30,
-  })),
-);
-const score = (id: string, home: number) =>
-  ingestOps([{ op: "match", id, sport: "football", league_id: "lg_fb_eng1", home_score: home, minute: 30 + home }]);
+await ingestOps(matchIds.map((id) => liveMatchOp({ id })));
+const score = (id: string, home: number) => ingestOps([matchOp({ id, home_score: home, minute: 30 + home })]);
 
 const accountIds: string[] = [];
 async function account(email: string) {
@@ -141,7 +127,7 @@ describe("closing across relays", () => {
     const id = "m_rel_final";
     const sockets = await open(6, `/v1/ws/match/${id}`);
     expect((await spread(id)).filter((n) => n > 0).length).toBeGreaterThan(1);
-    await ingestOps([{ op: "match", id, sport: "football", league_id: "lg_fb_eng1", status_code: 3 }]);
+    await ingestOps([matchOp({ id, status_code: 3 })]);
     const closed = await Promise.all(sockets.map((s) => s.closed));
     expect(closed.map((c) => c.code)).toEqual(sockets.map(() => 1000));
     for (const s of sockets) expect(s.messages.at(-1)).toMatchObject({ type: "status_change", data: { to: 3 } });

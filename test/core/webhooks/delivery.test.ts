@@ -1,4 +1,4 @@
-// Webhook delivery end to end inside the Workers pool: ingest → queue → consumer → receiver (CONTRACT.md "Webhooks").
+// Webhook delivery end to end inside the Workers pool: ingest → queue → consumer → receiver (docs/webhooks.md).
 // Every event type, signed (verified with the standardwebhooks library), with the match stream's seq; filters and
 // tracked leagues decide who gets what; a slow, failing endpoint does not delay another.
 import { env } from "cloudflare:workers";
@@ -6,7 +6,8 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebhookPayloads } from "../../../src/core/domain/webhook-schemas";
 import { admin, createKey } from "../../helpers/admin";
-import { connect, goalOp, ingestOps } from "../../helpers/live";
+import { connect, ingestOps } from "../../helpers/live";
+import { goalOp, liveMatchOp, matchOp } from "../../helpers/ops";
 import { seed } from "../../helpers/seed";
 import { createWebhook, fakeReceivers, RECEIVER, sleep, waitFor } from "../../helpers/webhooks";
 
@@ -19,26 +20,8 @@ async function account(email: string, leagues: string[]) {
   await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: leagues });
   return id;
 }
-const kickoff = Math.floor(Date.now() / 1000) - 1800;
-const liveMatch = (id: string, home = "tm_fb_arsenal", away = "tm_fb_liverpool") => ({
-  op: "match",
-  id,
-  sport: "football",
-  league_id: "lg_fb_eng1",
-  home_team_id: home,
-  away_team_id: away,
-  kickoff_ts: kickoff,
-  status_code: 2,
-  period: 13,
-  minute: 50,
-});
-const matchOp = (id: string, extra: Record<string, unknown>) => ({
-  op: "match",
-  id,
-  sport: "football",
-  league_id: "lg_fb_eng1",
-  ...extra,
-});
+const liveMatch = (id: string, home = "tm_fb_arsenal", away = "tm_fb_liverpool") =>
+  liveMatchOp({ id, home_team_id: home, away_team_id: away, period: 13, minute: 50 });
 
 describe("a match played through ingest", () => {
   const ALL = [
@@ -59,9 +42,9 @@ describe("a match played through ingest", () => {
     finishedOnly = await createWebhook(tracker, { url: `${RECEIVER}/finished`, events: ["match.finished"] });
     await createWebhook(elsewhere, { url: `${RECEIVER}/untracked` });
     await ingestOps([liveMatch("m_wh_1")]);
-    await ingestOps([matchOp("m_wh_1", { home_score: 1, minute: 52 })]);
+    await ingestOps([matchOp({ id: "m_wh_1", home_score: 1, minute: 52 })]);
     await ingestOps([goalOp("m_wh_1", "ev_wh_1", 52)]);
-    await ingestOps([matchOp("m_wh_1", { status_code: 3 })]);
+    await ingestOps([matchOp({ id: "m_wh_1", status_code: 3 })]);
     await waitFor(
       () => receivers.at("/all"),
       (r) => new Set(r.map((x) => x.json.type)).size === ALL.length,
@@ -145,7 +128,7 @@ describe("isolation between endpoints", () => {
     await createWebhook(acc, { url: `${RECEIVER}/fast`, events: ["match.score_updated"] });
     await ingestOps([liveMatch("m_wh_slow", "tm_fb_chelsea", "tm_fb_everton")]);
     const start = performance.now();
-    await ingestOps([matchOp("m_wh_slow", { home_score: 1, minute: 60 })]);
+    await ingestOps([matchOp({ id: "m_wh_slow", home_score: 1, minute: 60 })]);
     const [fast] = await waitFor(
       () => receivers.at("/fast"),
       (r) => r.length > 0,

@@ -1,4 +1,4 @@
-// The consumer's decisions, message by message (CONTRACT.md "Webhooks": Delivery): retries with the contract's delays,
+// The consumer's decisions, message by message (docs/webhooks.md "Delivery"): retries with the contract's delays,
 // the dead-letter queue after the last attempt, disabling after 3 days of failures, redirects not followed,
 // entitlements and filters re-checked at delivery, URL rules re-checked at delivery. Batches are built with the pool's
 // createMessageBatch and the acks/retries read with getQueueResult: delays are asserted, never waited for (one test

@@ -1,4 +1,4 @@
-// URL rules (CONTRACT.md "Webhooks": URLs): https only in production, no private, loopback, link-local or metadata
+// URL rules (docs/webhooks.md "URLs"): https only in production, no private, loopback, link-local or metadata
 // targets in any notation; staging and local also take http:// loopback.
 import { describe, expect, it } from "vitest";
 import { checkWebhookUrl } from "../../../src/core/webhooks/url-guard";

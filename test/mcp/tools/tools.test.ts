@@ -29,6 +29,13 @@ describe("MCP tools over /v1/mcp", () => {
       expect(t.annotations.readOnlyHint).toBe(true);
       expect(t.inputSchema.type).toBe("object");
     }
+    // The list limits are REST's: the same bounds, default and wording as the OpenAPI document's parameters.
+    const doc = (await getJson("/v1/openapi.json")).body;
+    const restLimit = (path: string) => doc.paths[path].get.parameters.find((p: any) => p.name === "limit").description;
+    const limitOf = (name: string) => tools.find((t) => t.name === name).inputSchema.properties.limit.description;
+    expect(limitOf("get_matches")).toBe(restLimit("/v1/football/matches"));
+    expect(limitOf("get_head_to_head")).toBe(restLimit("/v1/football/matches/{id}/h2h"));
+    expect(limitOf("search")).toBe(restLimit("/v1/football/search"));
     const gm = tools.find((t) => t.name === "get_matches");
     expect(Object.keys(gm.inputSchema.properties).sort()).toEqual([
       "date",
@@ -42,7 +49,7 @@ describe("MCP tools over /v1/mcp", () => {
 
   it("get_matches status=live answers what REST answers, with a line a model reads well", async () => {
     const r = await mcp.call("get_matches", { sport: "football", status: "live" });
-    const rest = await getJson("/v1/football/matches?status=live&limit=20", s.key);
+    const rest = await getJson("/v1/football/matches?status=live", s.key);
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent.matches.map((m: any) => m.id)).toEqual(rest.body.data.map((m: any) => m.id));
     const m = rest.body.data[0];
@@ -84,6 +91,11 @@ describe("MCP tools over /v1/mcp", () => {
     expect(text(before)).toContain(`table before ${m.home_team} v ${m.away_team} [${m.id}] (as of `);
     const h2h = await mcp.call("get_head_to_head", { match_id: m.id, limit: 3 });
     expect(h2h.structuredContent.matches.length).toBeLessThanOrEqual(3);
+    // A limit over the maximum is clamped as REST clamps it, not refused.
+    const all = await mcp.call("get_head_to_head", { match_id: m.id, limit: 100000 });
+    const rest = await getJson(`/v1/football/matches/${m.id}/h2h?limit=100000`, s.key);
+    expect(all.isError).toBeFalsy();
+    expect(ids(all.structuredContent.matches)).toEqual(ids(rest.body.matches));
     const sum = h2h.structuredContent.summary;
     expect(text(h2h)).toContain(
       `${m.home_team} v ${m.away_team}: ${sum.played} played, ${sum.home_team_wins}–${sum.draws}–${sum.away_team_wins} ` +
@@ -134,6 +146,18 @@ describe("get_matches around now (no date)", () => {
     // Not the oldest matches, as before: nothing from another day unless it is live.
     for (const m of r.structuredContent.matches)
       expect(m.status_code === 2 || new Date(m.kickoff_ts * 1000).toISOString().startsWith(today())).toBe(true);
+  });
+
+  it("limit has the REST list's default and maximum; a larger one is clamped, as REST clamps it", async () => {
+    const rest = (query: string) => getJson(`/v1/football/matches?${query}`, s.key).then((r) => r.body.limit);
+    const [byDefault, max] = [await rest(""), await rest("limit=100000")];
+    const live = await restBoth("status=live&limit=200");
+    const day = await restBoth(`date=${today()}&limit=200`);
+    const all = [...ids(live.data), ...ids(day.data.filter((m: any) => m.status_code !== 2))];
+    expect(ids((await mcp.call("get_matches", {})).structuredContent.matches)).toEqual(all.slice(0, byDefault));
+    const big = await mcp.call("get_matches", { limit: 100000 });
+    expect(big.isError).toBeFalsy();
+    expect(ids(big.structuredContent.matches)).toEqual(all.slice(0, max));
   });
 
   it("a small limit is filled by the live matches first", async () => {
@@ -205,7 +229,9 @@ describe("bad input", () => {
   it("is one sentence naming the field, with no doubled prefix", async () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ["get_matches", { limit: "abc" }, "Invalid `limit`: must be a number, not a string."],
-      ["get_matches", { limit: 500 }, "Invalid `limit`: must be at most 100."],
+      ["get_matches", { limit: 0 }, "Invalid `limit`: must be at least 1."],
+      ["get_matches", { limit: 2.5 }, "Invalid `limit`: must be an integer."],
+      ["get_head_to_head", { match_id: "x", limit: "3" }, "Invalid `limit`: must be a number, not a string."],
       ["get_matches", { sport: "tennis" }, "Invalid `sport`: must be one of football, basketball."],
       ["get_matches", { date: 20260101 }, "Invalid `date`: must be YYYY-MM-DD, today, yesterday or tomorrow."],
       ["get_matches", { date: "2026-02-30" }, "Invalid `date`: not a calendar date."],

@@ -1,6 +1,6 @@
 // Queries whose SQL drizzle builds once (with placeholders for the values) and D1 then runs as a prepared statement
 // bound to each call's values. For the hottest statements: building a drizzle query costs more than running it here
-// (README, benchmark P3).
+// (benchmark P3, docs/benchmarks.md "What each row measures").
 import { Placeholder } from "drizzle-orm";
 import type { Db } from "../client";
 

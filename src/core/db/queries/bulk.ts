@@ -3,8 +3,23 @@
 // A real upsert (ON CONFLICT … DO UPDATE), never INSERT OR REPLACE: REPLACE deletes the old row first, which
 // would cascade to a match's events and skip the triggers that keep match_counts exact.
 // Raw D1 statements: drizzle cannot batch raw SQL with parameters.
-import { LINE_COUNTS } from "../../domain/people-schemas";
+import { getTableName, type InferInsertModel } from "drizzle-orm";
+import { getTableConfig } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client";
+import {
+  leagues,
+  matchEvents,
+  matches,
+  matchLineups,
+  matchStats,
+  playerLines,
+  players,
+  playerSeasonStats,
+  searchPrefixes,
+  standings,
+  standingsSnapshots,
+  teams,
+} from "../schema";
 
 const CHUNK_BYTES = 512 * 1024;
 
@@ -39,116 +54,45 @@ function upsertRows(
   return out;
 }
 
-/** Columns and keys of the tables written in bulk (seeding and ingest). */
-export const COLUMNS = {
-  leagues: ["id", "sport", "country", "name", "season", "logo_url", "format", "updated_at"],
-  teams: ["id", "sport", "name", "country", "short_name", "venue", "logo_url"],
-  matches: [
-    "id",
-    "sport",
-    "league_id",
-    "season",
-    "round",
-    "home_team_id",
-    "away_team_id",
-    "home_team",
-    "away_team",
-    "home_score",
-    "away_score",
-    "status_code",
-    "period",
-    "minute",
-    "added_time",
-    "game_clock_secs",
-    "ht_home_score",
-    "ht_away_score",
-    "home_penalties",
-    "away_penalties",
-    "home_formation",
-    "away_formation",
-    "referee",
-    "venue",
-    "attendance",
-    "kickoff_ts",
-    "finished_at",
-    "updated_at",
-  ],
-  match_events: [
-    "id",
-    "match_id",
-    "seq",
-    "type",
-    "minute",
-    "added_time",
-    "period",
-    "team",
-    "player",
-    "player_in",
-    "player_out",
-    "detail",
-    "player_id",
-    "player_in_id",
-    "player_out_id",
-  ],
-  match_stats: ["match_id", "data", "updated_at"],
-  match_lineups: ["match_id", "home", "away", "updated_at"],
-  standings: ["league_id", "season", "as_of", "rows"],
-  standings_snapshots: ["match_id", "league_id", "season", "as_of_ts", "as_of", "rows"],
-  players: ["id", "sport", "team_id", "name", "number", "position", "nationality", "birth_date"],
-  player_lines: ["match_id", "player_id", "side", "ord", "name", "position", "started", ...LINE_COUNTS],
-  player_season_stats: [
-    "player_id",
-    "league_id",
-    "season",
-    "player_name",
-    "team_id",
-    "team_name",
-    "matches",
-    "starts",
-    "minutes",
-    "goals",
-    "assists",
-    "yellow_cards",
-    "red_cards",
-    "cards",
-    "points",
-    "rebounds",
-    "steals",
-    "blocks",
-    "turnovers",
-    "ppg",
-  ],
-  search_prefixes: [
-    "prefix",
-    "sport",
-    "kind",
-    "class",
-    "folded",
-    "ref_id",
-    "name",
-    "team_id",
-    "country",
-    "l1",
-    "l2",
-    "l3",
-    "l4",
-  ],
-} as const;
+/** The tables written in bulk (seeding and ingest). */
+const TABLES = [
+  leagues,
+  teams,
+  matches,
+  matchEvents,
+  matchStats,
+  matchLineups,
+  standings,
+  standingsSnapshots,
+  players,
+  playerLines,
+  playerSeasonStats,
+  searchPrefixes,
+] as const;
+type BulkTable = (typeof TABLES)[number];
+type TableName = BulkTable["_"]["name"];
+type TableNamed<N extends TableName> = Extract<BulkTable, { _: { name: N } }>;
+/** A table's stored columns by SQL name: generated columns are left out (SQLite computes them). */
+type StoredColumn<T extends BulkTable> = keyof InferInsertModel<T, { dbColumnNames: true; override: false }> & string;
 
-export const KEYS = {
-  leagues: ["id"],
-  teams: ["id"],
-  matches: ["id"],
-  match_events: ["id"],
-  match_stats: ["match_id"],
-  match_lineups: ["match_id"],
-  standings: ["league_id", "season"],
-  standings_snapshots: ["match_id"],
-  players: ["id"],
-  player_lines: ["match_id", "player_id"],
-  player_season_stats: ["player_id", "season", "league_id"],
-  search_prefixes: ["prefix", "sport", "kind", "class", "folded", "ref_id"],
-} as const;
+const stored = (t: BulkTable) =>
+  getTableConfig(t)
+    .columns.filter((c) => !c.generated)
+    .map((c) => c.name);
+/** The primary key's columns: a composite key in its declared order, else the one primary column. */
+const primaryKey = (t: BulkTable) => {
+  const { primaryKeys, columns } = getTableConfig(t);
+  return (primaryKeys[0]?.columns ?? columns.filter((c) => c.primary)).map((c) => c.name);
+};
+const byTable = (f: (t: BulkTable) => readonly string[]) =>
+  Object.fromEntries(TABLES.map((t) => [getTableName(t), f(t)])) as unknown as {
+    readonly [N in TableName]: readonly StoredColumn<TableNamed<N>>[];
+  };
+
+/** Stored columns of each table written in bulk, by table name, in the drizzle table's order. */
+export const COLUMNS = byTable(stored);
+/** Primary key columns of each table written in bulk (the upsert's conflict target). */
+export const KEYS = byTable(primaryKey);
 
 export const upsert = (db: Db, table: keyof typeof COLUMNS, rows: readonly Record<string, unknown>[]) =>
   upsertRows(db, table, COLUMNS[table], KEYS[table], rows);

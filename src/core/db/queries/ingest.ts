@@ -20,6 +20,9 @@ export interface IngestState {
   lines: Map<string, string>;
 }
 
+/** Stored columns only: the generated ones (status_group, pair_key) are never written back. */
+const MATCHES_BY_ID = `SELECT ${COLUMNS.matches.join(", ")} FROM matches WHERE id IN (SELECT value FROM json_each(?))`;
+
 const byId = (rows: Row[], key = "id") => new Map(rows.map((r) => [String(r[key]), r]));
 
 /** Everything the ops reference, in one round trip (every lookup is a primary-key or index seek). */
@@ -31,10 +34,7 @@ export async function loadIngestState(
   const [leagues, teams, matches, events, stats, lineups, owners, players, lines] = await db.$client.batch<Row>([
     q("SELECT * FROM leagues WHERE id IN (SELECT value FROM json_each(?))", ids.leagues),
     q("SELECT * FROM teams WHERE id IN (SELECT value FROM json_each(?))", ids.teams),
-    q(
-      "SELECT id, sport, league_id, season, round, home_team_id, away_team_id, home_team, away_team, home_score, away_score, status_code, period, minute, added_time, game_clock_secs, ht_home_score, ht_away_score, home_penalties, away_penalties, home_formation, away_formation, referee, venue, attendance, kickoff_ts, finished_at, updated_at FROM matches WHERE id IN (SELECT value FROM json_each(?))",
-      ids.matches,
-    ),
+    q(MATCHES_BY_ID, ids.matches),
     q("SELECT * FROM match_events WHERE match_id IN (SELECT value FROM json_each(?))", ids.matches),
     q("SELECT match_id, data FROM match_stats WHERE match_id IN (SELECT value FROM json_each(?))", ids.matches),
     q("SELECT match_id, home, away FROM match_lineups WHERE match_id IN (SELECT value FROM json_each(?))", ids.matches),

@@ -1,7 +1,10 @@
 // The match list item's columns, and the values a page query binds: shared by the league/sport pages (./matches.ts)
 // and the team pages (./team-matches.ts).
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { MatchListItem } from "../../domain/schemas";
 import { matches } from "../schema";
 
+/** The one list projection: exactly the keys of the MatchListItem schema (`satisfies` rejects a missing or extra one). */
 export const listItemColumns = {
   id: matches.id,
   league_id: matches.leagueId,
@@ -16,7 +19,7 @@ export const listItemColumns = {
   minute: matches.minute,
   kickoff_ts: matches.kickoffTs,
   updated_at: matches.updatedAt,
-};
+} satisfies Record<keyof MatchListItem, SQLiteColumn>;
 
 /**
  * A filter's values, or placeholders standing for them (`sql.placeholder`): the same builder makes the query for

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { revokedGrants, refreshTokens } from "../schema";
-
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+import { rfc3339 } from "../../../lib/time";
 
 export async function markGrantRevoked(db: Db, grantId: string, accountId: string) {
-  await db.insert(revokedGrants).values({ grantId, accountId, revokedAt: now() }).onConflictDoNothing();
+  await db.insert(revokedGrants).values({ grantId, accountId, revokedAt: rfc3339() }).onConflictDoNothing();
 }
 
 export const isGrantRevoked = async (db: Db, grantId: string) =>
@@ -17,7 +16,7 @@ export async function recordRefreshTokens(db: Db, tokenHashes: string[], account
   if (tokenHashes.length === 0) return;
   await db
     .insert(refreshTokens)
-    .values(tokenHashes.map((tokenHash) => ({ tokenHash, accountId, grantId, seenAt: now() })))
+    .values(tokenHashes.map((tokenHash) => ({ tokenHash, accountId, grantId, seenAt: rfc3339() })))
     .onConflictDoNothing();
 }
 

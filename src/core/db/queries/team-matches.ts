@@ -1,29 +1,24 @@
 // The match list with `?team_id=`: team_matches holds each match once per team with the list item's columns.
 import { and, asc, between, eq, sql, type SQL } from "drizzle-orm";
+import { getTableConfig } from "drizzle-orm/sqlite-core";
 import type { Sport } from "../../domain/codes";
 import type { Db } from "../client";
 import { teamMatchCounts, teamMatches, teams } from "../schema";
-import { val, type listItemColumns, type PageValues } from "./match-columns";
+import { listItemColumns, val, type PageValues } from "./match-columns";
 import { trackedBy } from "./visibility";
 
 const tm = teamMatches;
-/** The list item from team_matches' copy of the match (plain SQL for the same `INDEXED BY` reason). */
+const tmColumns = new Map(getTableConfig(tm).columns.map((c) => [c.name, c]));
+/**
+ * The list item from team_matches' copy of the match: its columns carry the same names, `match_id` standing for
+ * `id` (plain SQL for the same `INDEXED BY` reason).
+ */
 const teamPageColumns = Object.fromEntries(
-  Object.entries({
-    id: tm.matchId,
-    league_id: tm.leagueId,
-    season: tm.season,
-    home_team: tm.homeTeam,
-    away_team: tm.awayTeam,
-    home_team_id: tm.homeTeamId,
-    away_team_id: tm.awayTeamId,
-    home_score: tm.homeScore,
-    away_score: tm.awayScore,
-    status_code: tm.statusCode,
-    minute: tm.minute,
-    kickoff_ts: tm.kickoffTs,
-    updated_at: tm.updatedAt,
-  }).map(([k, c]) => [k, sql`${tm}.${sql.identifier(c.name)}`.mapWith(c).as(k)]),
+  Object.entries(listItemColumns).map(([k, c]) => {
+    const col = k === "id" ? tm.matchId : tmColumns.get(c.name);
+    if (!col) throw new Error(`team_matches lacks the list item column ${c.name}`);
+    return [k, sql`${tm}.${sql.identifier(col.name)}`.mapWith(col).as(k)];
+  }),
 ) as unknown as typeof listItemColumns;
 
 /** With `team_id`: the team's range of team_matches, which carries the list item's columns. */

@@ -2,6 +2,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { webhookAttempts, webhookDeadLetters, webhookEndpoints } from "../schema";
+import { rfc3339 } from "../../../lib/time";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
@@ -151,7 +152,7 @@ export async function recordDeliveries(
   keep = 100,
 ) {
   const c = db.$client;
-  const nowIso = new Date(now * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const nowIso = rfc3339(now * 1000);
   const statements = attempts.map((a) =>
     c
       .prepare(

@@ -1,0 +1,30 @@
+// The events op: a match's events, upserted by id; a new one is numbered after the match's last and pushed live.
+import type { Event } from "../../domain/schemas";
+import { COLUMNS } from "../../db/queries/bulk";
+import type { Row } from "../../db/queries/ingest";
+import { fail, requireMatch, same, type Planner } from "./context";
+
+export const planEvents: Planner<"events"> = (ctx, op, i) => {
+  const { state } = ctx;
+  const m = requireMatch(ctx, op.match_id, i);
+  const known = state.events.get(op.match_id) ?? new Map<string, Row>();
+  state.events.set(op.match_id, known);
+  let seq = Math.max(0, ...[...known.values()].map((e) => Number(e.seq)));
+  let changed = false;
+  for (const e of op.events) {
+    const existing = known.get(e.id);
+    const owner = state.eventOwners.get(e.id);
+    // Event ids are global: an id of another match's event must not silently move it here.
+    if (owner !== undefined && owner !== op.match_id) {
+      throw fail(i, `events.${op.events.indexOf(e)}.id`, `event ${e.id} belongs to match ${owner}`);
+    }
+    state.eventOwners.set(e.id, op.match_id);
+    const row: Row = { ...e, match_id: op.match_id, seq: existing ? existing.seq : ++seq };
+    if (same(existing, row, COLUMNS.match_events)) continue;
+    changed = true;
+    known.set(e.id, row);
+    ctx.write("match_events", row);
+    if (!existing) ctx.publish(m, { type: "event_added", data: { ...e, seq: Number(row.seq) } as Event });
+  }
+  return changed;
+};

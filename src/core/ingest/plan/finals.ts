@@ -1,0 +1,34 @@
+// Which league seasons a batch's finished matches change: their tables (standings) and their players' season stats.
+import { isFinished } from "../../domain/codes";
+import type { Row } from "../../db/queries/ingest";
+import type { Plan } from "./context";
+
+/** A finished match whose result or box score changed: its competition season's stats are recomputed. */
+export function markStatFinal(plan: Plan, m: Row) {
+  if (!isFinished(Number(m.status_code))) return;
+  const key = `${m.league_id}|${m.season}`;
+  const f = plan.statFinals.get(key) ?? { leagueId: String(m.league_id), season: String(m.season), matchIds: [] };
+  if (!f.matchIds.includes(String(m.id))) f.matchIds.push(String(m.id));
+  plan.statFinals.set(key, f);
+}
+
+/**
+ * A match that became finished, or a finished one whose score was corrected: its season's stats are recomputed and,
+ * in a league (not a cup), its table.
+ */
+export function markSeasonFinals(plan: Plan, league: Row, existing: Row | undefined, next: Row) {
+  const from = existing ? Number(existing.status_code) : undefined;
+  const to = Number(next.status_code);
+  const corrected =
+    from !== undefined &&
+    isFinished(from) &&
+    (existing!.home_score !== next.home_score || existing!.away_score !== next.away_score);
+  if (!isFinished(to) || !(from === undefined || !isFinished(from) || corrected)) return;
+  markStatFinal(plan, next);
+  if (league.format !== "league") return;
+  const leagueId = String(next.league_id);
+  const key = `${leagueId}|${next.season}`;
+  const f = plan.finals.get(key) ?? { leagueId, season: String(next.season), matchIds: [] };
+  f.matchIds.push(String(next.id));
+  plan.finals.set(key, f);
+}
