@@ -114,6 +114,36 @@ describe("accounts, plans, tracked leagues, keys", () => {
   });
 });
 
+describe("active keys per plan", () => {
+  it("a trial account gets 3 active keys, the 4th is 403 plan_limit; revoking one makes room; a higher plan allows more", async () => {
+    const { id } = (await (await admin("POST", "/accounts", { email: "cap-admin@example.com" })).json()) as {
+      id: string;
+    };
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await admin("POST", `/accounts/${id}/keys`, { name: `k${i}` }));
+    expect(made.map((r) => r.status)).toEqual([201, 201, 201]);
+    const fourth = await admin("POST", `/accounts/${id}/keys`, { name: "k3" });
+    expect(fourth.status).toBe(403);
+    expect(await fourth.json()).toMatchObject({ code: "plan_limit", detail: expect.stringContaining("3 active keys") });
+    const first = (await made[0]!.json()) as { id: string };
+    expect((await admin("DELETE", `/keys/${first.id}`)).status).toBe(204);
+    expect((await admin("POST", `/accounts/${id}/keys`, { name: "k4" })).status).toBe(201);
+    expect((await admin("PUT", `/accounts/${id}/plan`, { plan: "starter" })).status).toBe(200);
+    expect((await admin("POST", `/accounts/${id}/keys`, { name: "k5" })).status).toBe(201);
+  });
+
+  it("concurrent creates cannot pass the cap together", async () => {
+    const { id } = (await (await admin("POST", "/accounts", { email: "cap-race@example.com" })).json()) as {
+      id: string;
+    };
+    const all = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => admin("POST", `/accounts/${id}/keys`, { name: `r${i}` })),
+    );
+    expect(all.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(all.filter((r) => r.status === 403)).toHaveLength(5);
+  });
+});
+
 describe("demo seeding", () => {
   it("is idempotent: a second run the same day writes nothing new", async () => {
     // One instant for every run: live matches' timelines grow with the clock, so a forced regeneration a second later

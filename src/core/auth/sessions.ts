@@ -81,3 +81,26 @@ export function csrfOk(c: Context<any>, submitted: unknown, expected: string | u
 }
 
 export const preSessionToken = (c: Context) => getCookie(c, cookieName(c, "csrf"));
+
+/**
+ * A value shown once on the page a POST redirects to (post/redirect/get): a new key or webhook secret. It travels in
+ * a short-lived HttpOnly cookie (never in D1, where keys are only hashes) and is cleared by the first page that shows
+ * it, so a reload shows nothing and re-creates nothing.
+ */
+export function setFlash(c: Context, value: Record<string, string>): void {
+  const encoded = btoa(JSON.stringify(value)).replace(/=+$/, "");
+  setCookie(c, cookieName(c, "flash"), encoded, { ...cookieOptions(c, 120), sameSite: "Strict" });
+}
+
+export function takeFlash(c: Context): Record<string, string> | undefined {
+  const name = cookieName(c, "flash");
+  const raw = getCookie(c, name);
+  if (!raw) return undefined;
+  deleteCookie(c, name, { path: "/", secure: !isLoopbackHttp(c) });
+  try {
+    const parsed = JSON.parse(atob(raw)) as unknown;
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

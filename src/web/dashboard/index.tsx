@@ -2,8 +2,16 @@
 // /dashboard: sign-up/in, API keys, tracked leagues, webhooks, plan & usage. Server-rendered; works without JS (the copy
 // button is the only script). Every POST checks the CSRF token; every page is no-store with a strict CSP.
 import { Hono, type Context } from "hono";
-import { createApiKey, revokeOwnKey, setTrackedLeagues } from "../../core/auth/service";
-import { csrfOk, endSession, preSessionCsrf, preSessionToken, startSession } from "../../core/auth/sessions";
+import { createApiKey, keyCaps, revokeOwnKey, setTrackedLeagues } from "../../core/auth/service";
+import {
+  csrfOk,
+  endSession,
+  preSessionCsrf,
+  preSessionToken,
+  setFlash,
+  startSession,
+  takeFlash,
+} from "../../core/auth/sessions";
 import { revokeGrant } from "../../core/auth/oauth-grants";
 import { Credentials } from "../../core/auth/password-policy";
 import { signIn, signUp } from "../../core/auth/sign-in";
@@ -74,11 +82,15 @@ const baseOf = (env: Env) => new URL(env.PUBLIC_BASE_URL).origin;
 async function renderKeys(
   c: Context<DashEnv>,
   extra: { created?: { name: string; key: string }; errors?: string[] } = {},
-  status: 200 | 201 | 400 = 200,
+  status: 200 | 400 | 403 = 200,
 ) {
   const s = c.get("session");
   const rows = await keyRows(c.env, s.accountId);
-  return c.html(<KeysPage email={s.email} csrf={s.csrfToken} base={baseOf(c.env)} keys={rows} {...extra} />, status);
+  const cap = keyCaps(c.env.SCALE_PLAN_KEYS)[s.plan as Plan];
+  return c.html(
+    <KeysPage email={s.email} csrf={s.csrfToken} base={baseOf(c.env)} keys={rows} keyCap={cap} {...extra} />,
+    status,
+  );
 }
 
 export const dashboardRoutes = new Hono<DashEnv>()
@@ -151,20 +163,35 @@ export const dashboardRoutes = new Hono<DashEnv>()
     return c.redirect("/dashboard/sign-in", 303);
   })
 
-  .get("/keys", requireSession, (c) => renderKeys(c))
+  .get("/keys", requireSession, (c) => {
+    const flash = takeFlash(c);
+    return renderKeys(
+      c,
+      flash?.kind === "key" && flash.key ? { created: { name: flash.name ?? "", key: flash.key } } : {},
+    );
+  })
   .post("/keys", requireSession, async (c) => {
     const { str, list } = await form(c);
     const parsed = NewKey.safeParse({ name: str("name"), scopes: list("scopes") });
     if (!parsed.success) return renderKeys(c, { errors: parsed.error.issues.map((i) => i.message) }, 400);
     const s = c.get("session");
-    const { key } = await createApiKey(
-      dbFor(c.env.DB),
-      c.env.ENVIRONMENT,
-      s.accountId,
-      parsed.data.name,
-      parsed.data.scopes,
-    );
-    return renderKeys(c, { created: { name: parsed.data.name, key } }, 201);
+    try {
+      const { key } = await createApiKey(
+        dbFor(c.env.DB),
+        c.env.ENVIRONMENT,
+        s.accountId,
+        parsed.data.name,
+        parsed.data.scopes,
+        undefined,
+        c.env.SCALE_PLAN_KEYS,
+      );
+      // Post/redirect/get: the key is shown once by the page the browser is sent to; a reload re-creates nothing.
+      setFlash(c, { kind: "key", name: parsed.data.name, key });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "plan_limit") return renderKeys(c, { errors: [err.detail] }, 403);
+      throw err;
+    }
+    return c.redirect("/dashboard/keys", 303);
   })
   .post("/keys/:id/revoke", requireSession, async (c) => {
     const id = IdParam.safeParse(c.req.param("id"));

@@ -19,14 +19,21 @@ export function KeysPage(props: {
   csrf: string;
   base: string;
   keys: KeyRow[];
+  /** Active keys the plan allows. */
+  keyCap: number;
   created?: { name: string; key: string };
   errors?: string[];
 }) {
   const active = props.keys.filter((k) => !k.revokedAt).length;
+  const full = active >= props.keyCap;
   // With no active key the form comes right after the first steps (step 1 points at it); otherwise after the list.
   const form = (
     <section class="card" aria-labelledby="create-key">
       <h2 id="create-key">Create a key</h2>
+      <p id="key-cap" class="muted small">
+        {active} of {props.keyCap} active keys your plan allows
+        {full ? ": revoke one to create another." : "."}
+      </p>
       <form method="post" action="/dashboard/keys">
         <input type="hidden" name="_csrf" value={props.csrf} />
         <label for="name">Name</label>

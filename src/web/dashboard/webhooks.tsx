@@ -16,6 +16,7 @@ import {
   rotateSecret,
   sendTestEvent,
 } from "../../core/webhooks/service";
+import { setFlash, takeFlash } from "../../core/auth/sessions";
 import { form, requireSession, type DashEnv } from "./guard";
 import { WebhookPage, WebhooksPage } from "./webhooks-page";
 
@@ -46,7 +47,7 @@ function idOf(c: Context): string {
 async function renderList(
   c: Context<DashEnv>,
   extra: Partial<Parameters<typeof WebhooksPage>[0]> = {},
-  status: 200 | 201 | 400 | 409 = 200,
+  status: 200 | 400 | 409 = 200,
 ) {
   const s = c.get("session");
   const endpoints = await accountEndpoints(c.env, s.accountId);
@@ -79,7 +80,13 @@ const by = "the account (dashboard)";
 
 export const webhookPages = new Hono<DashEnv>()
   .use(requireSession)
-  .get("/", (c) => renderList(c))
+  .get("/", (c) => {
+    const f = takeFlash(c);
+    return renderList(
+      c,
+      f?.kind === "webhook" && f.secret ? { created: { id: f.id!, url: f.url!, secret: f.secret } } : {},
+    );
+  })
   .post("/", async (c) => {
     const { str, list } = await form(c);
     const input = { url: str("url"), description: str("description") };
@@ -87,14 +94,20 @@ export const webhookPages = new Hono<DashEnv>()
     if (!parsed.success) return renderList(c, { errors: parsed.error.issues.map((i) => i.message), form: input }, 400);
     try {
       const made = await createEndpoint(c.env, c.get("session").accountId, parsed.data);
-      return renderList(c, { created: { id: made.id, url: made.url, secret: made.secret } }, 201);
+      // Post/redirect/get: the secret is shown once by the page the browser is sent to (src/core/auth/sessions.ts).
+      setFlash(c, { kind: "webhook", id: made.id, url: made.url, secret: made.secret });
+      return c.redirect("/dashboard/webhooks", 303);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 400 || err.status === 409))
         return renderList(c, { errors: [err.detail.replace(/^invalid `url`: /, "The URL ")], form: input }, err.status);
       throw err;
     }
   })
-  .get("/:id", (c) => renderOne(c, idOf(c)))
+  .get("/:id", (c) => {
+    const id = idOf(c);
+    const f = takeFlash(c);
+    return renderOne(c, id, f?.kind === "rotated" && f.id === id && f.secret ? { secret: f.secret } : undefined);
+  })
   .post("/:id/test", async (c) => {
     const id = idOf(c);
     try {
@@ -127,7 +140,8 @@ export const webhookPages = new Hono<DashEnv>()
   .post("/:id/rotate", async (c) => {
     const id = idOf(c);
     const { secret } = await rotateSecret(c.env, id, c.get("session").accountId);
-    return renderOne(c, id, { secret });
+    setFlash(c, { kind: "rotated", id, secret });
+    return c.redirect(`/dashboard/webhooks/${id}`, 303);
   })
   .post("/:id/delete", async (c) => {
     await removeEndpoint(c.env, idOf(c), c.get("session").accountId);

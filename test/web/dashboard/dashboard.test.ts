@@ -13,7 +13,8 @@ async function createKey(a: Agent, name: string, scopes?: string[]) {
     _csrf,
     ...(scopes ? { scopes } : { scopes: ["read:matches", "read:leagues", "stream:websocket", "mcp:invoke"] }),
   });
-  const html = await res.text();
+  // Post/redirect/get: the key is on the page the POST redirects to, once.
+  const html = res.status === 303 ? await (await a.get(res.headers.get("location")!)).text() : await res.text();
   return { res, html, key: /id="new-key-value">(sk_test_[0-9A-Za-z]{43})</.exec(html)?.[1] };
 }
 
@@ -97,7 +98,7 @@ describe("CSRF", () => {
         )
       ).status,
     ).toBe(403);
-    expect((await a.post("/dashboard/keys", { name: "x", scopes: "read:matches", _csrf })).status).toBe(201);
+    expect((await a.post("/dashboard/keys", { name: "x", scopes: "read:matches", _csrf })).status).toBe(303);
     const fresh = new Agent();
     expect(
       (await fresh.post("/dashboard/sign-in", { email: "csrf@example.com", password: "correct horse battery" })).status,
@@ -109,7 +110,7 @@ describe("API keys page", () => {
   it("shows a new key once, lists it by name, prefix and last four; the key works and revocation stops it", async () => {
     const a = await signedUp("keys@example.com");
     const { res, key, html } = await createKey(a, "Backfill job", ["read:leagues"]);
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(303);
     expect(key).toBeDefined();
     expect(html).toContain("shown only this once");
     const listed = await (await a.get("/dashboard/keys")).text();
@@ -126,6 +127,27 @@ describe("API keys page", () => {
     expect((await a.post(`/dashboard/keys/${keyId}/revoke`, { _csrf })).status).toBe(303);
     expect((await get("/v1/football/leagues", key!)).status).toBe(401);
     expect(await (await a.get("/dashboard/keys")).text()).toContain("revoked");
+  });
+
+  it("shows a new key once: reloading the page neither shows it again nor creates a second key", async () => {
+    const a = await signedUp("reload@example.com");
+    const { key, html } = await createKey(a, "reload key");
+    expect(html).toContain(key!);
+    const reloaded = await (await a.get("/dashboard/keys")).text();
+    expect(reloaded).not.toContain(key!);
+    const rows = await env.DB.prepare(
+      "SELECT count(*) AS n FROM api_keys WHERE account_id = (SELECT id FROM accounts WHERE email = 'reload@example.com')",
+    ).first<{ n: number }>();
+    expect(rows!.n).toBe(1);
+  });
+
+  it("a trial account holds at most 3 active keys: the 4th is refused beside the form (403 plan_limit)", async () => {
+    const a = await signedUp("cap@example.com");
+    for (let i = 0; i < 3; i++) expect((await createKey(a, `k${i}`)).key).toBeDefined();
+    const fourth = await createKey(a, "k3");
+    expect(fourth.res.status).toBe(403);
+    expect(fourth.html).toContain("the trial plan allows 3 active keys");
+    expect(fourth.html).toMatch(/3 of 3 active keys your plan allows\s*: revoke one to create another\./);
   });
 
   it("escapes a key name like <script>", async () => {
