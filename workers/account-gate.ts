@@ -16,7 +16,8 @@
 // removed the slot before the confirm (the confirm says so) or after it (then the holder already had the socket
 // when the signal, sent after the removal, reached it). No interleaving leaves a revoked or over-budget stream open.
 import { DurableObject } from "cloudflare:workers";
-import { PLAN_LIMITS, PLANS, type Plan } from "../src/core/domain/codes";
+import { PLANS, type Plan } from "../src/core/domain/codes";
+import { limitsOf } from "../src/core/limits/plans";
 import type { Lease } from "../src/core/limits/lease";
 import type { RateDecision, UsageMinute } from "../src/core/limits/rate";
 import type { Admission, SlotKind, SlotRequest, SlotVerdict, GateChange, GateUpdate } from "../src/core/limits/slots";
@@ -159,7 +160,7 @@ export class AccountGate extends DurableObject<Env> {
    */
   async admit(r: SlotRequest): Promise<Admission> {
     const plan = this.planSeen(r.seen);
-    const limit = PLAN_LIMITS[plan].streams;
+    const limit = limitsOf(this.env, plan).streams;
     if (this.isDead(r.credential)) return { ok: false, reason: "revoked", plan, limit };
     const sql = this.ctx.storage.sql;
     sql.exec("DELETE FROM slots WHERE created_at < ?", Date.now() - SLOT_TTL_MS);
@@ -208,7 +209,7 @@ export class AccountGate extends DurableObject<Env> {
     const over = sql
       .exec<{ id: string; holder: string; kind: SlotKind }>(
         "SELECT id, holder, kind FROM slots ORDER BY created_at, rowid LIMIT -1 OFFSET ?",
-        PLAN_LIMITS[plan].streams,
+        limitsOf(this.env, plan).streams,
       )
       .toArray();
     for (const o of over) sql.exec("DELETE FROM slots WHERE id = ?", o.id);

@@ -80,11 +80,7 @@ adminRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const b = c.req.valid("json");
-    return json(
-      c,
-      await createApiKey(dbFor(c.env.DB), c.env.ENVIRONMENT, id, b.name, b.scopes, undefined, c.env.SCALE_PLAN_KEYS),
-      201,
-    );
+    return json(c, await createApiKey(dbFor(c.env.DB), c.env.ENVIRONMENT, id, b.name, b.scopes, undefined, c.env), 201);
   },
 );
 adminRoutes.openapi(internal("delete", "/keys/{keyId}", { params: KeyPath }), async (c) => {

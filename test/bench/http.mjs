@@ -65,14 +65,14 @@ export async function p1(w) {
 }
 
 /** P7: the same request with per-key limiting on vs off (two Workers, same data set, alternating rounds). */
-export async function p7(on) {
+export async function p7(on, keys = 32) {
   const off = await startHarness({ scale: "bench", vars: { RATE_LIMITING: "off" } });
   try {
     pinAll();
     const url = (w) => `${w.base}/v1/football/matches?date=${today()}`;
     return await compare(
-      { url: url(off), keys: await benchKeys(off, 32) },
-      { url: url(on), keys: await benchKeys(on, 32) },
+      { url: url(off), keys: await benchKeys(off, keys) },
+      { url: url(on), keys: await benchKeys(on, keys) },
     );
   } finally {
     await off.stop();

@@ -10,7 +10,7 @@ import { p1, p6, p7 } from "./http.mjs";
 import { median, ms, startHarness } from "./lib.mjs";
 import { benchCommand, writeTable } from "./table.mjs";
 
-const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P8,P9,P10,P11").split(","));
+const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P7b,P8,P9,P10,P11").split(","));
 const rows = [];
 const details = [];
 const spread = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
@@ -19,7 +19,7 @@ const row = (id, what, figure, baseline, ratio, target, met) =>
 
 const started = Date.now();
 const t0 = Date.now();
-const w = ["P1", "P4", "P5", "P7", "P9", "P11"].some((p) => only.has(p))
+const w = ["P1", "P4", "P5", "P7", "P7b", "P9", "P11"].some((p) => only.has(p))
   ? await startHarness({ scale: "bench" })
   : null;
 if (w)
@@ -101,6 +101,20 @@ try {
       `p50 ${r.p50.ratio.toFixed(2)}× (${spread(r.p50.ratios)}); rps cost ${r.rps.ratio.toFixed(2)}×`,
       "≤ 1.15×",
       r.p50.ratio <= 1.15,
+    );
+  }
+  if (only.has("P7b")) {
+    // Budgets belong to the account: 20 keys of one account spend one budget through one gate.
+    const r = await p7(w, 20);
+    const rps = (side) => median(r.rps.runs[side].map((x) => x.rps));
+    row(
+      "P7b",
+      "20 keys of one account, budgets on vs off (same list request): rps at 8 connections",
+      `${rps("b").toFixed(0)} rps`,
+      `${rps("a").toFixed(0)} rps`,
+      `${(rps("b") / rps("a")).toFixed(2)}× throughput (${spread(r.rps.ratios.map((x) => 1 / x))})`,
+      "≥ 0.85×",
+      rps("b") / rps("a") >= 0.85,
     );
   }
   if (only.has("P4")) {

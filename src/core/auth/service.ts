@@ -1,6 +1,7 @@
 // Account and key lifecycle. The admin API (and later the dashboard) call these; nothing else writes keys.
 import type { Plan, Scope } from "../domain/codes";
-import { PLAN_LIMITS, PLANS, SCOPES } from "../domain/codes";
+import { PLANS, SCOPES } from "../domain/codes";
+import { limitsOf, type ScaleVars } from "../limits/plans";
 import { dbFor, type Db } from "../db/client";
 import { entitlementsChanged } from "./entitlement-signal";
 import {
@@ -70,13 +71,9 @@ export async function writeTrackedLeagues(db: Db, accountId: string, leagueIds: 
   await replaceTrackedLeagues(db, accountId, unique);
 }
 
-/** Active keys per plan; the scale plan's cap is the deployment's SCALE_PLAN_KEYS where set. */
-export const keyCaps = (scaleKeys?: string): Record<Plan, number> => {
-  const caps = Object.fromEntries(PLANS.map((p) => [p, PLAN_LIMITS[p].keys])) as Record<Plan, number>;
-  const scale = Number(scaleKeys);
-  if (Number.isInteger(scale) && scale > 0) caps.scale = scale;
-  return caps;
-};
+/** Active keys per plan (the scale plan's from the deployment's SCALE_PLAN_KEYS). */
+const keyCaps = (env: ScaleVars): Record<Plan, number> =>
+  Object.fromEntries(PLANS.map((p) => [p, limitsOf(env, p).keys])) as Record<Plan, number>;
 
 /**
  * Issues a key for the deployment's environment. `value` lets the demo set a known key; it must already
@@ -89,7 +86,7 @@ export async function createApiKey(
   name: string,
   scopes: readonly Scope[] = SCOPES,
   value?: string,
-  scaleKeys?: string,
+  limits: ScaleVars = {},
 ) {
   await requireAccount(db, accountId);
   const key = value ?? generateKey(prefixFor(environment));
@@ -107,11 +104,11 @@ export async function createApiKey(
       scopes: [...new Set(scopes)].join(" "),
       createdAt: now(),
     },
-    keyCaps(scaleKeys),
+    keyCaps(limits),
   );
   if (!created) {
     const { plan } = (await accountPlan(db, accountId))!;
-    const cap = keyCaps(scaleKeys)[plan];
+    const cap = keyCaps(limits)[plan];
     throw new ApiError(403, "plan_limit", `the ${plan} plan allows ${cap} active keys; revoke one to create another`);
   }
   forgetKey(keyHash);

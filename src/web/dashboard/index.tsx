@@ -2,7 +2,8 @@
 // /dashboard: sign-up/in, API keys, tracked leagues, webhooks, plan & usage. Server-rendered; works without JS (the copy
 // button is the only script). Every POST checks the CSRF token; every page is no-store with a strict CSP.
 import { Hono, type Context } from "hono";
-import { createApiKey, keyCaps, revokeOwnKey, setTrackedLeagues } from "../../core/auth/service";
+import { createApiKey, revokeOwnKey, setTrackedLeagues } from "../../core/auth/service";
+import { limitsOf } from "../../core/limits/plans";
 import {
   csrfOk,
   endSession,
@@ -15,7 +16,7 @@ import {
 import { revokeGrant } from "../../core/auth/oauth-grants";
 import { Credentials } from "../../core/auth/password-policy";
 import { signIn, signUp } from "../../core/auth/sign-in";
-import { PLAN_LIMITS, type Plan } from "../../core/domain/codes";
+import type { Plan } from "../../core/domain/codes";
 import { NewKey } from "../../core/domain/key-schemas";
 import { IdParam } from "../../core/domain/schemas";
 import { dbFor } from "../../core/db/client";
@@ -86,7 +87,7 @@ async function renderKeys(
 ) {
   const s = c.get("session");
   const rows = await keyRows(c.env, s.accountId);
-  const cap = keyCaps(c.env.SCALE_PLAN_KEYS)[s.plan as Plan];
+  const cap = limitsOf(c.env, s.plan as Plan).keys;
   return c.html(
     <KeysPage email={s.email} csrf={s.csrfToken} base={baseOf(c.env)} keys={rows} keyCap={cap} {...extra} />,
     status,
@@ -183,7 +184,7 @@ export const dashboardRoutes = new Hono<DashEnv>()
         parsed.data.name,
         parsed.data.scopes,
         undefined,
-        c.env.SCALE_PLAN_KEYS,
+        c.env,
       );
       // Post/redirect/get: the key is shown once by the page the browser is sent to; a reload re-creates nothing.
       setFlash(c, { kind: "key", name: parsed.data.name, key });
@@ -249,7 +250,7 @@ export const dashboardRoutes = new Hono<DashEnv>()
         email={s.email}
         csrf={s.csrfToken}
         plan={plan}
-        limits={PLAN_LIMITS[plan]}
+        limits={limitsOf(c.env, plan)}
         usage={await accountUsage(c.env, s.accountId)}
       />,
     );

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import type { PLAN_LIMITS } from "../../core/domain/codes";
+import type { PlanLimits } from "../../core/limits/plans";
 import { Layout } from "./layout";
 
 /** The account's usage now, from its gate (workers/account-gate.ts) and its keys. */
@@ -28,7 +28,7 @@ export function PlanPage(props: {
   email: string;
   csrf: string;
   plan: string;
-  limits: (typeof PLAN_LIMITS)[keyof typeof PLAN_LIMITS];
+  limits: PlanLimits;
   usage: AccountUsage;
 }) {
   const { limits, usage } = props;
