@@ -3,7 +3,6 @@
 // endpoints and /v1/mcp with an OAuth token pass through the provider; every other route goes straight to the app.
 import { getOAuthApi, OAuthProvider, type OAuthProviderOptions } from "@cloudflare/workers-oauth-provider";
 import { tokenWithReuseDetection } from "../core/auth/oauth-grants";
-import { dbFor } from "../core/db/client";
 import { guardRegistration } from "../http/oauth-registration";
 import { MCP_PATH } from "./front";
 
@@ -64,7 +63,7 @@ export function oauthFront(app: Handler, mcp: Handler): Handler {
     }
     if (url.pathname === ENDPOINTS.tokenEndpoint && request.method === "POST") {
       const forward = (r: Request) => provider.fetch(r, env, ctx);
-      return tokenWithReuseDetection(request, forward, dbFor(env.DB), getOAuthApi(options, env));
+      return tokenWithReuseDetection(request, forward, env, getOAuthApi(options, env));
     }
     return provider.fetch(request, env, ctx);
   };

@@ -1,6 +1,7 @@
 // What the OAuth library leaves to us: strongly consistent grant revocation and refresh-token reuse detection.
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
-import type { Db } from "../db/client";
+import { dbFor, type Db } from "../db/client";
+import { grantCredential } from "./principal";
 import { findRefreshToken, isGrantRevoked, markGrantRevoked, recordRefreshTokens } from "../db/queries/oauth";
 import { sha256Hex } from "./keys";
 
@@ -10,9 +11,13 @@ export function grantOfToken(token: string): { accountId: string; grantId: strin
   return parts.length === 3 && parts[0] && parts[1] ? { accountId: parts[0], grantId: parts[1] } : undefined;
 }
 
-/** Revokes in D1 first (checked on every call, seen at once everywhere), then in the library's KV. */
-export async function revokeGrant(db: Db, helpers: OAuthHelpers, accountId: string, grantId: string) {
-  await markGrantRevoked(db, grantId, accountId);
+/**
+ * Revokes in D1 first (checked on every call, seen at once everywhere), then in the account's gate (its open listens
+ * end within one slot check), then in the library's KV.
+ */
+export async function revokeGrant(env: Env, helpers: OAuthHelpers, accountId: string, grantId: string) {
+  await markGrantRevoked(dbFor(env.DB), grantId, accountId);
+  await env.ACCOUNT_GATE.getByName(accountId).update({ dead: [grantCredential(grantId)] });
   await helpers.revokeGrant(grantId, accountId);
 }
 
@@ -36,9 +41,10 @@ export async function tokenOfRevokedGrant(db: Db, request: Request): Promise<boo
 export async function tokenWithReuseDetection(
   request: Request,
   forward: (request: Request) => Promise<Response>,
-  db: Db,
+  env: Env,
   helpers: OAuthHelpers,
 ): Promise<Response> {
+  const db = dbFor(env.DB);
   const body = await request.text();
   const form = new URLSearchParams(body);
   const res = await forward(new Request(request, { body }));
@@ -50,7 +56,7 @@ export async function tokenWithReuseDetection(
     if (grant) await recordRefreshTokens(db, await Promise.all(tokens.map(sha256Hex)), grant.accountId, grant.grantId);
   } else if (presented && res.status === 400) {
     const known = await findRefreshToken(db, await sha256Hex(presented));
-    if (known) await revokeGrant(db, helpers, known.accountId, known.grantId);
+    if (known) await revokeGrant(env, helpers, known.accountId, known.grantId);
   }
   return res;
 }

@@ -24,7 +24,8 @@ export type SlotVerdict = "ok" | "revoked" | "over";
 export interface GateUpdate {
   /** Credentials that may no longer open or keep streams (revoked keys and grants, keys without the stream scope). */
   dead: string[];
-  seen: { plan: Plan; version: number };
+  /** The plan and entitlement version read with the change, where the change read them. */
+  seen?: { plan: Plan; version: number };
 }
 
 export interface GateChange {

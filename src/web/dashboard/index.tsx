@@ -238,7 +238,7 @@ export const dashboardRoutes = new Hono<DashEnv>()
     const s = c.get("session");
     const { items } = await c.get("oauth").listUserGrants(s.accountId);
     if (!items.some((g) => g.id === grantId)) throw new ApiError(404, "not_found", "app not found");
-    await revokeGrant(dbFor(c.env.DB), c.get("oauth"), s.accountId, grantId);
+    await revokeGrant(c.env, c.get("oauth"), s.accountId, grantId);
     return c.redirect("/dashboard/apps", 303);
   })
 
