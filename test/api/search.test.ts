@@ -72,3 +72,28 @@ describe("GET /v1/{sport}/search", () => {
     }
   });
 });
+
+describe("search never answers 5xx (a query folds into at most 10 words)", () => {
+  // `½` folds to "1 2" and `ﷺ` to four Arabic words: 100 characters became 101 and 100 words, past D1's 100 bound
+  // parameters per statement.
+  const expanders = ["½".repeat(100), "ﷺ".repeat(33)];
+
+  it("a query that folds into many words answers 200", async () => {
+    for (const q of expanders) {
+      const r = await getJson(`/v1/football/search?q=${encodeURIComponent(q)}`, s.key);
+      expect(r.status, q).toBe(200);
+      expect(r.body).toMatchObject({ data: expect.any(Array), next_cursor: null });
+    }
+  });
+
+  it("past 10 words after folding, only the first 10 are used", async () => {
+    const ten = "atl mad atl mad atl mad atl mad atl mad";
+    expect(await ids("football", ten)).toEqual(["tm_pp_atm"]);
+    // "nort" alone would change the answer (no name has both "atl" and "nort") …
+    expect(await ids("football", "atl nort")).toEqual([]);
+    // … but as the 11th word it is not used, even though it is the longest (the one the search would seek by).
+    expect(await ids("football", `${ten} nort`)).toEqual(["tm_pp_atm"]);
+    // Words are counted after folding: "㏂" folds to "a m", two words, so "nort" is the 11th word here too.
+    expect(await ids("football", `${"atl ".repeat(8)}㏂ nort`)).toEqual(["tm_pp_atm"]);
+  });
+});

@@ -38,6 +38,16 @@ describe("search", () => {
     expect(text(hidden)).toBe('Nothing named "hidden" in the tracked leagues.');
   });
 
+  it("a query that folds into many words answers, not an internal error", async () => {
+    for (const query of ["½".repeat(100), "ﷺ".repeat(33)]) {
+      const r = await mcp.call("search", { query });
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(r.structuredContent).toMatchObject({ data: expect.any(Array), next_cursor: null });
+    }
+    const r = await mcp.call("search", { query: "atl mad atl mad atl mad atl mad atl mad nort", sport: "football" });
+    expect(r.structuredContent.data.map((h: any) => h.id)).toEqual(["tm_pp_atm"]);
+  });
+
   it("a one-letter query is a tool error naming `query`", async () => {
     const r = await mcp.call("search", { query: "a" });
     expect(r.isError).toBe(true);

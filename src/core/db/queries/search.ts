@@ -1,7 +1,7 @@
 // Search over search_prefixes: per kind, one equality seek on the longest query word's prefix, in rank order
 // (first word, then later words; by folded name), the other words checked on the row, read only up to the limit.
 import type { Sport } from "../../domain/codes";
-import { MAX_PREFIX, words } from "../../domain/fold";
+import { MAX_PREFIX, queryWords } from "../../domain/fold";
 import type { SearchHit } from "../../domain/people-schemas";
 import type { Db } from "../client";
 
@@ -45,7 +45,7 @@ async function searchRows(
   limit: number,
   tracked: readonly string[],
 ): Promise<Ranked[]> {
-  const ws = words(q);
+  const ws = queryWords(q);
   if (ws.length === 0) return [];
   const driver = ws.reduce((a, b) => (b.length > a.length ? b : a));
   const prefix = driver.slice(0, MAX_PREFIX);
