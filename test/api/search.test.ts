@@ -2,11 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { ingestOps } from "../helpers/live";
 import { playerOp } from "../helpers/ops";
-import { seedPeople } from "../helpers/people";
+import { moveMatchOp, moveSeasonOp, reassignMatchOp, SEASONS, seedPeople, seedSeasons } from "../helpers/people";
 import { getJson, seed, type Seeded } from "../helpers/seed";
 
 const s: Seeded = await seed(["acb"]);
 await seedPeople(s.accountId);
+await seedSeasons(s.accountId);
 const search = async (sport: string, q: string, extra = "") =>
   (await getJson(`/v1/${sport}/search?q=${encodeURIComponent(q)}${extra}`, s.key)).body;
 /** Hits among this file's own fixtures (the demo slice may hold namesakes). */
@@ -71,5 +72,80 @@ describe("GET /v1/{sport}/search", () => {
       expect(r.status, q).toBe(400);
       expect(r.body.detail).toContain(param);
     }
+  });
+});
+
+describe("search never answers 5xx (a query folds into at most 10 words)", () => {
+  // `½` folds to "1 2" and `ﷺ` to four Arabic words: 100 characters became 101 and 100 words, past D1's 100 bound
+  // parameters per statement.
+  const expanders = ["½".repeat(100), "ﷺ".repeat(33)];
+
+  it("a query that folds into many words answers 200", async () => {
+    for (const q of expanders) {
+      const r = await getJson(`/v1/football/search?q=${encodeURIComponent(q)}`, s.key);
+      expect(r.status, q).toBe(200);
+      expect(r.body).toMatchObject({ data: expect.any(Array), next_cursor: null });
+    }
+  });
+
+  it("past 10 words after folding, only the first 10 are used", async () => {
+    const ten = "atl mad atl mad atl mad atl mad atl mad";
+    expect(await ids("football", ten)).toEqual(["tm_pp_atm"]);
+    // "nort" alone would change the answer (no name has both "atl" and "nort") …
+    expect(await ids("football", "atl nort")).toEqual([]);
+    // … but as the 11th word it is not used, even though it is the longest (the one the search would seek by).
+    expect(await ids("football", `${ten} nort`)).toEqual(["tm_pp_atm"]);
+    // Words are counted after folding: "㏂" folds to "a m", two words, so "nort" is the 11th word here too.
+    expect(await ids("football", `${"atl ".repeat(8)}㏂ nort`)).toEqual(["tm_pp_atm"]);
+  });
+});
+
+describe("search finds only what the team and player reads show (current seasons of tracked leagues)", () => {
+  const readable = async (id: string) =>
+    (await getJson(`/v1/football/${id.startsWith("pl_") ? "players" : "teams"}/${id}`, s.key)).status === 200;
+  /** The season fixtures' hits for `q`, sorted. */
+  const found = async (q: string) =>
+    (await search("football", q)).data
+      .map((h: any) => h.id)
+      .filter((id: string) => id.includes("_sv_"))
+      .sort();
+  /** Every id is read (200) and found by search (the words of its name), or neither. */
+  const expectShown = async (ids: string[], q: string, shown: boolean) => {
+    for (const id of ids) expect(await readable(id), id).toBe(shown);
+    expect(await found(q)).toEqual(shown ? [...ids].sort() : []);
+  };
+
+  it("a team and a player of only a previous season's match are not found; the current season's are", async () => {
+    await expectShown(SEASONS.previous.slice(0, 2), "pasado", false);
+    await expectShown(SEASONS.previous.slice(2), "antiguo", false);
+    await expectShown(SEASONS.current.slice(0, 2), "presente", true);
+    await expectShown(SEASONS.current.slice(2), "actual", true);
+  });
+
+  it("follows an ingest that moves a league to a new season", async () => {
+    await expectShown(SEASONS.beforeMove, "antes", true);
+    await expectShown(SEASONS.afterMove, "despues", false);
+    await ingestOps([moveSeasonOp]);
+    await expectShown(SEASONS.beforeMove, "antes", false);
+    await expectShown(SEASONS.afterMove, "despues", true);
+  });
+
+  it("follows an ingest that moves a match to another season", async () => {
+    await expectShown(SEASONS.matchMoved, "cambio", true);
+    await ingestOps([moveMatchOp]);
+    await expectShown(SEASONS.matchMoved, "cambio", false);
+  });
+
+  it("follows an ingest that gives a match another team", async () => {
+    await expectShown([SEASONS.reassigned, "tm_sv_traslado2"], "traslado", true);
+    await ingestOps([reassignMatchOp]);
+    await expectShown([SEASONS.reassigned], "traslado uno", false);
+    await expectShown([SEASONS.reassignedTo, "tm_sv_traslado2"], "traslado", true);
+  });
+
+  it("finds a team of five competitions by the one the account tracks, whatever its place among them", async () => {
+    const team = await getJson(`/v1/football/teams/${SEASONS.fiveLeagues}`, s.key);
+    expect(team.body.league_ids).toEqual(["lg_fb_copa5"]);
+    expect(await found("cinco copas")).toEqual([SEASONS.fiveLeagues]);
   });
 });

@@ -19,7 +19,7 @@ const player = (sport: string, id: string, team_id: string, name: string, number
     nationality: "Spain",
     birth_date: "1998-12-17",
   });
-const scheduled = (sport: string, id: string, league: string, home: string, away: string, extra: object = {}) =>
+export const scheduled = (sport: string, id: string, league: string, home: string, away: string, extra: object = {}) =>
   newMatchOp({ id, sport, league_id: league, home_team_id: home, away_team_id: away, kickoff_ts: KICKOFF, ...extra });
 const league = (sport: string, id: string, name: string) => leagueOp({ id, sport, country: "Spain", name });
 
@@ -78,4 +78,99 @@ export async function seedPeople(accountId: string) {
       away_score: 88,
     }),
   ]);
+}
+
+/**
+ * Season visibility (tracked by the account, football): in `lg_fb_seasons` (2026/27) "Pasado" teams and their player
+ * played only a 2025/26 match, "Presente" teams the current season's; `lg_fb_move` is still in 2025/26, where "Antes"
+ * teams played, while "Despues" teams already have a 2026/27 fixture; "Cinco Copas" plays five competitions of which
+ * the account tracks only the one whose id sorts last.
+ */
+export const SEASONS = {
+  previous: ["tm_sv_pasado1", "tm_sv_pasado2", "pl_sv_antiguo"],
+  current: ["tm_sv_presente1", "tm_sv_presente2", "pl_sv_actual"],
+  beforeMove: ["tm_sv_antes1", "tm_sv_antes2", "pl_sv_antes"],
+  afterMove: ["tm_sv_despues1", "tm_sv_despues2", "pl_sv_despues"],
+  fiveLeagues: "tm_sv_cinco",
+  /** Their only match, of the current season, is moved to 2025/26 by `moveMatchOp`. */
+  matchMoved: ["tm_sv_cambio1", "tm_sv_cambio2"],
+  /** The home side of their only match, replaced by "Traslado Tres" with `reassignMatchOp`. */
+  reassigned: "tm_sv_traslado1",
+  reassignedTo: "tm_sv_traslado3",
+};
+export const reassignMatchOp = {
+  op: "match",
+  id: "m_sv_traslado",
+  sport: "football",
+  league_id: "lg_fb_seasons",
+  home_team_id: "tm_sv_traslado3",
+};
+export const moveMatchOp = {
+  op: "match",
+  id: "m_sv_cambio",
+  sport: "football",
+  league_id: "lg_fb_seasons",
+  season: "2025/26",
+};
+export const moveSeasonOp = {
+  op: "league",
+  id: "lg_fb_move",
+  sport: "football",
+  country: "Spain",
+  name: "Torneo Mudanza",
+  season: "2026/27",
+};
+
+export async function seedSeasons(accountId: string) {
+  const cups = [1, 2, 3, 4, 5].map((n) => `lg_fb_copa${n}`);
+  await ingestOps([
+    {
+      op: "league",
+      id: "lg_fb_seasons",
+      sport: "football",
+      country: "Spain",
+      name: "Torneo Temporadas",
+      season: "2026/27",
+    },
+    { ...moveSeasonOp, season: "2025/26" },
+    ...cups.map((id, i) => ({
+      op: "league",
+      id,
+      sport: "football",
+      country: "Spain",
+      name: `Copa ${i}`,
+      season: "2026/27",
+    })),
+    team("football", "tm_sv_pasado1", "Pasado Uno"),
+    team("football", "tm_sv_pasado2", "Pasado Dos"),
+    team("football", "tm_sv_presente1", "Presente Uno"),
+    team("football", "tm_sv_presente2", "Presente Dos"),
+    team("football", "tm_sv_antes1", "Antes Uno"),
+    team("football", "tm_sv_antes2", "Antes Dos"),
+    team("football", "tm_sv_despues1", "Despues Uno"),
+    team("football", "tm_sv_despues2", "Despues Dos"),
+    team("football", "tm_sv_cinco", "Cinco Copas"),
+    team("football", "tm_sv_cambio1", "Cambio Uno"),
+    team("football", "tm_sv_cambio2", "Cambio Dos"),
+    team("football", "tm_sv_traslado1", "Traslado Uno"),
+    team("football", "tm_sv_traslado2", "Traslado Dos"),
+    team("football", "tm_sv_traslado3", "Traslado Tres"),
+    ...cups.map((_, i) => team("football", `tm_sv_rival${i}`, `Rival ${i}`)),
+    player("football", "pl_sv_antiguo", "tm_sv_pasado1", "Antiguo Jugador", 10),
+    player("football", "pl_sv_actual", "tm_sv_presente1", "Actual Jugador", 10),
+    player("football", "pl_sv_antes", "tm_sv_antes1", "Antes Jugador", 10),
+    player("football", "pl_sv_despues", "tm_sv_despues1", "Despues Jugador", 10),
+    scheduled("football", "m_sv_pasado", "lg_fb_seasons", "tm_sv_pasado1", "tm_sv_pasado2", { season: "2025/26" }),
+    scheduled("football", "m_sv_presente", "lg_fb_seasons", "tm_sv_presente1", "tm_sv_presente2", {}),
+    scheduled("football", "m_sv_cambio", "lg_fb_seasons", "tm_sv_cambio1", "tm_sv_cambio2", {}),
+    scheduled("football", "m_sv_traslado", "lg_fb_seasons", "tm_sv_traslado1", "tm_sv_traslado2", {}),
+    scheduled("football", "m_sv_antes", "lg_fb_move", "tm_sv_antes1", "tm_sv_antes2", {}),
+    scheduled("football", "m_sv_despues", "lg_fb_move", "tm_sv_despues1", "tm_sv_despues2", { season: "2026/27" }),
+    ...cups.map((id, i) => scheduled("football", `m_sv_copa${i}`, id, "tm_sv_cinco", `tm_sv_rival${i}`, {})),
+  ]);
+  await env.DB.prepare(
+    "INSERT INTO tracked_leagues (account_id, league_id) VALUES (?1, 'lg_fb_seasons'), (?1, 'lg_fb_move'), (?1, ?2)",
+  )
+    .bind(accountId, cups.at(-1))
+    .run();
 }

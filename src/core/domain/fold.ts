@@ -25,6 +25,15 @@ export function fold(s: string): string {
 
 export const words = (s: string) => fold(s).split(" ").filter(Boolean);
 
+/** Words a search query is matched by (contract: past 10 words after folding, only the first 10 are used). */
+export const MAX_QUERY_WORDS = 10;
+
+/**
+ * A query's words, at most MAX_QUERY_WORDS: folding can turn one character into several words (½ → "1 2", ﷺ → four),
+ * and each word is a bound parameter, of which D1 allows 100 per statement.
+ */
+export const queryWords = (q: string) => words(q).slice(0, MAX_QUERY_WORDS);
+
 /** Longest prefix stored per word; longer query words seek by this much and are checked in full. */
 export const MAX_PREFIX = 16;
 

@@ -41,7 +41,10 @@ export const SearchQuery = z.object({
     .trim()
     .min(2, "must be 2–100 characters")
     .max(100, "must be 2–100 characters")
-    .describe("2–100 characters; case and diacritics are ignored, each word is a prefix of a word of the name."),
+    .describe(
+      "2–100 characters; case and diacritics are ignored, each word is a prefix of a word of the name; past 10 words " +
+        "(after folding: ½ is two words), only the first 10 are used.",
+    ),
   type: z.enum(SEARCH_TYPES).optional().describe("Only this kind of result (default all)."),
   limit: limitParam(LIST_LIMITS.search),
 });

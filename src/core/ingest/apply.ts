@@ -9,6 +9,7 @@ import type { WebhookEvent } from "../webhooks/events";
 import type { Op } from "./ops";
 import { planIngest } from "./plan";
 import { seasonStatsWrites } from "./season-stats";
+import { competitionMoves, competitionsOf } from "./competition-moves";
 import { standingsWrites } from "./standings";
 import { rfc3339 } from "../../lib/time";
 
@@ -52,7 +53,11 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
     events: [...ids.events],
     players: [...ids.players],
   });
+  // Planning updates `state` in place: remember where leagues and matches start from (see `competitionMoves`).
+  const before = competitionsOf(state);
   const plan = planIngest(ops, state, rfc3339());
+  const moved = competitionMoves(before, competitionsOf(state));
+  for (const t of moved.teams) plan.searchTeams.add(t);
   const { standings, snapshots } = await standingsWrites(db, plan, (id) => state.leagues.get(id)!.sport as Sport);
   plan.writes.standings = standings;
   plan.writes.standings_snapshots = snapshots;
@@ -61,6 +66,7 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
     lineMatches: plan.lineMatches,
     search: plan.search,
     searchTeams: [...plan.searchTeams],
+    searchLeagues: moved.leagues,
   });
   // The isolate that committed (the Ingestor's) serves the write on its next read; the others within 1 s.
   dataChanged();

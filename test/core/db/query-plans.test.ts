@@ -17,7 +17,8 @@ import { getBoxScore } from "../../../src/core/db/queries/enrichments";
 import { getLeaders } from "../../../src/core/db/queries/leaders";
 import { getPlayerRows, getSquad, getTeam } from "../../../src/core/db/queries/people";
 import { search } from "../../../src/core/db/queries/search";
-import { seedPeople } from "../../helpers/people";
+import { scheduled, seedPeople } from "../../helpers/people";
+import { ingestOps } from "../../helpers/live";
 import { recordingD1, type Recorded } from "../../helpers/recording-d1";
 import { seed, today, type Seeded } from "../../helpers/seed";
 
@@ -27,6 +28,19 @@ let tracked: string[];
 beforeAll(async () => {
   s = await seed();
   await seedPeople(s.accountId);
+  // A basketball team of five untracked competitions: its search slots are full, so search checks it in full.
+  const cups = [1, 2, 3, 4, 5].map((n) => `lg_bb_qp_cup${n}`);
+  await ingestOps([
+    ...cups.map((id) => ({ op: "league", id, sport: "basketball", country: "Spain", name: id, season: "2026/27" })),
+    ...["tm_qp_five", ...cups.map((_, i) => `tm_qp_rival${i}`)].map((id) => ({
+      op: "team",
+      id,
+      sport: "basketball",
+      name: id === "tm_qp_five" ? "Cinco Copas" : `Rival ${id}`,
+      country: "Spain",
+    })),
+    ...cups.map((id, i) => scheduled("basketball", `m_qp_${i}`, id, "tm_qp_five", `tm_qp_rival${i}`, {})),
+  ]);
   tracked = (
     await env.DB.prepare("SELECT league_id FROM tracked_leagues WHERE account_id = ?")
       .bind(s.accountId)
@@ -141,6 +155,9 @@ const peopleReads = (accountId: string): ((db: ReturnType<typeof dbFor>) => Prom
   (db) => search(db, "football", "atl mad", undefined, 10, tracked),
   (db) => search(db, "football", "mu", "player", 50, tracked),
   (db) => search(db, "basketball", "real", "team", 10, tracked),
+  // The most words a query is matched by; a team whose slots are full and none tracked (checked in full).
+  (db) => search(db, "football", "atl mad atl mad atl mad atl mad atl mad", undefined, 10, tracked),
+  (db) => search(db, "basketball", "cinco copas", undefined, 10, tracked),
 ];
 
 describe("people endpoints", () => {

@@ -186,6 +186,32 @@ describe("what a delivery counts as", () => {
     expect(receivers.outside).toEqual([]);
     expect((await attempts(id))[0]).toMatchObject({ outcome: "failed", error: expect.stringContaining("URL refused") });
   });
+
+  it("the targets a review found accepted are refused at delivery too (stored before the rules closed them)", async () => {
+    // This file runs as "local", where loopback is a receiver one may test with: `localhost..` becomes a private name.
+    const urls = [
+      "https://[::ffff:0:127.0.0.1]/",
+      "https://printer.local../",
+      "https://kubernetes.default.svc/",
+      "https://foo.localhost.direct/",
+      "https://x.traefik.me/",
+    ];
+    for (const [i, url] of urls.entries()) {
+      const id = `wh_review_target_${i}`;
+      await env.DB.prepare(
+        "INSERT INTO webhook_endpoints (id, account_id, url, secret, created_at) VALUES (?, ?, ?, ?, '2026-01-01T00:00:00Z')",
+      )
+        .bind(id, accountId, url, await sealSecret(env, id, "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="))
+        .run();
+      const { fate } = await consume([{ body: message(id) }]);
+      expect(fate(0), url).toEqual({ retried: false, acked: true });
+      expect((await attempts(id))[0], url).toMatchObject({
+        outcome: "failed",
+        error: expect.stringContaining("URL refused"),
+      });
+    }
+    expect(receivers.outside).toEqual([]);
+  });
 });
 
 describe("entitlements and filters at delivery time", () => {

@@ -2,11 +2,13 @@
 // found by id alone (ids carry no sport), in the sport's own words, with tracked-league visibility.
 import { describe, expect, it } from "vitest";
 import { mcpSession } from "../../helpers/mcp";
-import { seedPeople } from "../../helpers/people";
+import { moveSeasonOp, SEASONS, seedPeople, seedSeasons } from "../../helpers/people";
+import { ingestOps } from "../../helpers/live";
 import { getJson, seed, type Seeded } from "../../helpers/seed";
 
 const s: Seeded = await seed(["acb"]);
 await seedPeople(s.accountId);
+await seedSeasons(s.accountId);
 const mcp = await mcpSession({ "x-api-key": s.key });
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
 const rest = async (path: string) => (await getJson(path, s.key)).body;
@@ -38,10 +40,55 @@ describe("search", () => {
     expect(text(hidden)).toBe('Nothing named "hidden" in the tracked leagues.');
   });
 
+  it("a query that folds into many words answers, not an internal error", async () => {
+    for (const query of ["½".repeat(100), "ﷺ".repeat(33)]) {
+      const r = await mcp.call("search", { query });
+      expect(r.isError, text(r)).toBeFalsy();
+      expect(r.structuredContent).toMatchObject({ data: expect.any(Array), next_cursor: null });
+    }
+    const r = await mcp.call("search", { query: "atl mad atl mad atl mad atl mad atl mad nort", sport: "football" });
+    expect(r.structuredContent.data.map((h: any) => h.id)).toEqual(["tm_pp_atm"]);
+  });
+
   it("a one-letter query is a tool error naming `query`", async () => {
     const r = await mcp.call("search", { query: "a" });
     expect(r.isError).toBe(true);
     expect(text(r)).toBe("Invalid `query`: must be 2–100 characters.");
+  });
+});
+
+describe("search finds only what get_team and get_player show (current seasons of tracked leagues)", () => {
+  const shown = async (id: string) =>
+    !(
+      await mcp.call(id.startsWith("pl_") ? "get_player" : "get_team", {
+        [id.startsWith("pl_") ? "player_id" : "team_id"]: id,
+      })
+    ).isError;
+  const found = async (query: string) =>
+    (await mcp.call("search", { query })).structuredContent.data
+      .map((h: any) => h.id)
+      .filter((id: string) => id.includes("_sv_"))
+      .sort();
+  /** Every id is shown by its tool and found by search (the words of its name), or neither. */
+  const expectShown = async (ids: string[], query: string, visible: boolean) => {
+    for (const id of ids) expect(await shown(id), id).toBe(visible);
+    expect(await found(query)).toEqual(visible ? [...ids].sort() : []);
+  };
+
+  it("a team and a player of only a previous season's match are not found; the current season's are", async () => {
+    await expectShown(SEASONS.previous.slice(0, 2), "pasado", false);
+    await expectShown(SEASONS.previous.slice(2), "antiguo", false);
+    await expectShown(SEASONS.current.slice(0, 2), "presente", true);
+    await expectShown(SEASONS.current.slice(2), "actual", true);
+    expect(await found("cinco copas")).toEqual([SEASONS.fiveLeagues]);
+  });
+
+  it("follows an ingest that moves a league to a new season", async () => {
+    await expectShown(SEASONS.beforeMove, "antes", true);
+    await expectShown(SEASONS.afterMove, "despues", false);
+    await ingestOps([moveSeasonOp]);
+    await expectShown(SEASONS.beforeMove, "antes", false);
+    await expectShown(SEASONS.afterMove, "despues", true);
   });
 });
 

@@ -135,6 +135,8 @@ export interface Extra {
   search?: Searchable[];
   /** Teams whose search rows (and their players') need their leagues recomputed. */
   searchTeams?: string[];
+  /** Leagues moved to another season: their teams' search rows need their leagues recomputed. */
+  searchLeagues?: string[];
 }
 
 /** One D1 batch: all of it is applied or none of it. */
@@ -163,6 +165,9 @@ export async function writeIngest(db: Db, writes: Writes, extra: Extra = {}): Pr
       : []),
     ...(writes[t]?.length ? upsert(db, t, writes[t]!) : []),
   ]);
-  statements.push(...replaceSearch(db, extra.search ?? []), ...refreshSearchLeagues(db, extra.searchTeams ?? []));
+  statements.push(
+    ...replaceSearch(db, extra.search ?? []),
+    ...refreshSearchLeagues(db, extra.searchTeams ?? [], extra.searchLeagues ?? []),
+  );
   if (statements.length > 0) await db.$client.batch(statements);
 }

@@ -3,21 +3,17 @@
 import type { Sport } from "../../domain/codes";
 import type { PlayerListItem, Team } from "../../domain/people-schemas";
 import type { Db } from "../client";
+import { seasonLeaguesOf } from "./visibility";
 
 type Row = Record<string, unknown>;
 
-/**
- * Tracked leagues whose current season the team plays in (`team` is bound as ?1, the account as ?2). Driven by the
- * team's few per-league counters (any day), each checked by primary-key seeks: reads stay proportional to the
- * team's competitions, not to how many leagues the account tracks.
- */
+/** Tracked leagues whose current season the team plays in (`team` is bound as ?1, the account as ?2). */
 const TEAM_LEAGUES = (team: string) =>
-  `SELECT DISTINCT c.league_id, l.season FROM team_match_counts c JOIN leagues l ON l.id = c.league_id
-   WHERE c.team_id = ${team} AND c.day = -1 AND c.n > 0
-     AND EXISTS (SELECT 1 FROM tracked_leagues t WHERE t.account_id = ?2 AND t.league_id = c.league_id)
-     AND EXISTS (SELECT 1 FROM team_matches tm INDEXED BY team_matches_leagues
-       WHERE tm.team_id = c.team_id AND tm.league_id = c.league_id AND tm.season = l.season)
-   ORDER BY c.league_id`;
+  `${seasonLeaguesOf(
+    team,
+    "AND EXISTS (SELECT 1 FROM tracked_leagues t WHERE t.account_id = ?2 AND t.league_id = c.league_id)",
+    "c.league_id, l.season",
+  )} ORDER BY c.league_id`;
 
 const PLAYER_COLUMNS = "p.id, p.name, p.number, p.position, p.nationality, p.birth_date";
 

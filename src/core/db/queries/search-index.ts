@@ -2,6 +2,7 @@
 import { fold, prefixesOf } from "../../domain/fold";
 import type { Db } from "../client";
 import { upsert } from "./bulk";
+import { seasonLeaguesOf } from "./visibility";
 
 export interface Searchable {
   kind: "team" | "player" | "league";
@@ -11,17 +12,19 @@ export interface Searchable {
   /** A team's own id, a player's team; null for leagues. */
   team_id: string | null;
   country: string | null;
-  /** Leagues it is visible in; omitted: those its team has played in, looked up in the same batch. */
+  /** Leagues it is visible in (a league: itself); omitted: its team's, set in the same batch (refreshSearchLeagues). */
   leagues?: string[];
 }
 
-/** Visibility columns l1–l4: the first four leagues (sorted). */
-export const MAX_SEARCH_LEAGUES = 4;
+/**
+ * Visibility slots of a search row: its team's competitions of the current season (seasonLeaguesOf, the definition
+ * the team and player reads use), the first four by id. Search checks them as expressions, so visibility reads no
+ * further rows; a team with all four taken is also checked against the definition itself, so none is left out.
+ */
+export const SEARCH_SLOTS = ["l1", "l2", "l3", "l4"] as const;
 export const leagueColumns = (ids: Iterable<string>) => {
   const list = [...new Set(ids)].sort();
-  return Object.fromEntries(
-    Array.from({ length: MAX_SEARCH_LEAGUES }, (_, i) => [`l${i + 1}`, list[i] ?? null]),
-  ) as Record<string, string | null>;
+  return Object.fromEntries(SEARCH_SLOTS.map((c, i) => [c, list[i] ?? null])) as Record<string, string | null>;
 };
 
 export function searchRows(xs: readonly Searchable[]) {
@@ -57,16 +60,32 @@ export function replaceSearch(db: Db, xs: readonly Searchable[]): D1PreparedStat
   ];
 }
 
-/** Sets the leagues of every search row of these teams and their players from the teams' matches. */
-export function refreshSearchLeagues(db: Db, teamIds: readonly string[]): D1PreparedStatement[] {
-  if (teamIds.length === 0) return [];
-  const nth = (i: number) =>
-    `l${i + 1} = (SELECT DISTINCT league_id FROM team_matches INDEXED BY team_matches_leagues
-       WHERE team_id = search_prefixes.team_id ORDER BY league_id LIMIT 1 OFFSET ${i})`;
-  const sets = Array.from({ length: MAX_SEARCH_LEAGUES }, (_, i) => nth(i)).join(", ");
+/**
+ * Recomputes the slots of every search row of these teams and their players, and of the teams that played in these
+ * leagues (a league moved to a new season: its old season's teams leave it, the new one's join). Run after the
+ * batch's match and league writes, so the slots follow whatever changed a team's current competitions.
+ */
+export function refreshSearchLeagues(
+  db: Db,
+  teamIds: readonly string[],
+  leagueIds: readonly string[] = [],
+): D1PreparedStatement[] {
+  if (teamIds.length === 0 && leagueIds.length === 0) return [];
+  const slots = SEARCH_SLOTS.map(
+    (c, i) => `(${seasonLeaguesOf("t.team_id")} ORDER BY c.league_id LIMIT 1 OFFSET ${i}) AS ${c}`,
+  );
+  // MATERIALIZED: each team's slots are computed once, not once per search row of the team.
   return [
     db.$client
-      .prepare(`UPDATE search_prefixes SET ${sets} WHERE team_id IN (SELECT value FROM json_each(?))`)
-      .bind(JSON.stringify([...new Set(teamIds)])),
+      .prepare(
+        `WITH t(team_id) AS (
+           SELECT value FROM json_each(?1)
+           UNION SELECT home_team_id FROM matches WHERE league_id IN (SELECT value FROM json_each(?2))
+           UNION SELECT away_team_id FROM matches WHERE league_id IN (SELECT value FROM json_each(?2))),
+         v AS MATERIALIZED (SELECT t.team_id, ${slots.join(", ")} FROM t)
+         UPDATE search_prefixes SET ${SEARCH_SLOTS.map((c) => `${c} = v.${c}`).join(", ")}
+         FROM v WHERE search_prefixes.team_id = v.team_id`,
+      )
+      .bind(JSON.stringify([...new Set(teamIds)]), JSON.stringify([...new Set(leagueIds)])),
   ];
 }

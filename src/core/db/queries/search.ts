@@ -1,13 +1,21 @@
 // Search over search_prefixes: per kind, one equality seek on the longest query word's prefix, in rank order
 // (first word, then later words; by folded name), the other words checked on the row, read only up to the limit.
 import type { Sport } from "../../domain/codes";
-import { MAX_PREFIX, words } from "../../domain/fold";
+import { MAX_PREFIX, queryWords } from "../../domain/fold";
 import type { SearchHit } from "../../domain/people-schemas";
 import type { Db } from "../client";
+import { SEARCH_SLOTS } from "./search-index";
+import { seasonLeaguesOf } from "./visibility";
 
 type Kind = SearchHit["type"];
-/** Visible: one of the row's leagues is in ?3, the caller's tracked leagues as ",id,id,". Expressions only. */
-const VISIBLE = `(${["l1", "l2", "l3", "l4"].map((c) => `coalesce(instr(?3, ',' || sp.${c} || ','), 0) > 0`).join(" OR ")})`;
+/**
+ * Visible: what the team and player reads show (a league: itself). ?3 is the caller's tracked leagues as ",id,id,".
+ * The row's slots hold its team's competitions of the current season (search-index.ts), checked as expressions; a
+ * team with all slots taken may play in more, so it is checked against the definition itself.
+ */
+const isTracked = (league: string) => `coalesce(instr(?3, ',' || ${league} || ','), 0) > 0`;
+const VISIBLE = `(${SEARCH_SLOTS.map((c) => isTracked(`sp.${c}`)).join(" OR ")}
+  OR (sp.${SEARCH_SLOTS.at(-1)} IS NOT NULL AND EXISTS (${seasonLeaguesOf("sp.team_id", `AND ${isTracked("c.league_id")}`)})))`;
 
 interface Row {
   kind: Kind;
@@ -45,7 +53,7 @@ async function searchRows(
   limit: number,
   tracked: readonly string[],
 ): Promise<Ranked[]> {
-  const ws = words(q);
+  const ws = queryWords(q);
   if (ws.length === 0) return [];
   const driver = ws.reduce((a, b) => (b.length > a.length ? b : a));
   const prefix = driver.slice(0, MAX_PREFIX);
