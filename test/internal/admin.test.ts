@@ -177,7 +177,7 @@ describe("demo seeding", () => {
     });
     expect(forced.seeded).toBe(true);
     expect(await count()).toEqual(before);
-  });
+  }, 120_000); // two full demo seedings
 
   it("refuses a DEMO key that is not an sk_test_ key", async () => {
     const res = await admin("POST", "/demo", { demo_api_key: "sk_live_" + "a".repeat(43) });

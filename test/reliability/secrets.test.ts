@@ -106,5 +106,5 @@ describe("secrets in logs and storage", () => {
       const value = (await env.OAUTH_KV.get(name)) ?? "";
       for (const secret of secrets) expect(name.includes(secret) || value.includes(secret), `KV ${name}`).toBe(false);
     }
-  });
+  }, 120_000); // seeds the demo and drives every surface: slow on a loaded 2-core machine, not a hang
 });
