@@ -4,7 +4,6 @@
 // per change, none per message), closes what it may no longer serve, and filters every later frame with it
 // (docs/security-and-limits.md "Entitlements are live").
 import { loadEntitlement } from "./entitlements";
-import { parseScopes } from "./keys";
 import { primaryDb } from "../db/client";
 import { listKeys } from "../db/queries/accounts";
 import { keyCredential } from "./principal";
@@ -16,7 +15,7 @@ export interface EntitlementChange {
   accountId: string;
   version: number;
   leagues: string[];
-  /** Keys revoked or without `stream:websocket`: all their sockets close (1008). */
+  /** Keys revoked: all their sockets close (1008). */
   closeKeys: string[];
   /** Slots over a lowered plan budget (the newest): their sockets close (1008). */
   closeSlots: string[];
@@ -27,7 +26,9 @@ export async function entitlementsChanged(env: Env, accountId: string): Promise<
   const ent = await loadEntitlement(db, accountId);
   if (!ent) return;
   const keys = await listKeys(db, accountId);
-  const dead = keys.filter((k) => !!k.revokedAt || !parseScopes(k.scopes).includes("stream:websocket"));
+  // Revoked keys are dead for every kind of stream. (A key without `stream:websocket` never had a socket: the
+  // upgrade checks the scope. It may still hold MCP listens, so it is not dead.)
+  const dead = keys.filter((k) => !!k.revokedAt);
   const change = await env.ACCOUNT_GATE.getByName(accountId).update({
     dead: dead.map((k) => keyCredential(k.id)),
     seen: { plan: ent.plan, version: ent.version },

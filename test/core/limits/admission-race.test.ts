@@ -107,6 +107,23 @@ describe(`admission ordered against revocation and plan changes (seed ${seed})`,
     );
   });
 
+  it("a key without stream:websocket keeps its MCP listen through an account change (only revocation kills)", async () => {
+    const k = await account("growth");
+    const mcpOnly = await createKey(k.accountId, ["mcp:invoke", "read:matches"]);
+    const c = await modernClient({ "x-api-key": mcpOnly.key });
+    const sub = await c.listen({ resourceSubscriptions: [`sports://football/matches/${live.id}`] });
+    let ended = false;
+    void sub.closed.then(() => (ended = true));
+    // Any change of the account goes through the gate; then let the listen's slot check (every 2 s) run twice.
+    expect(
+      (await admin("PUT", `/accounts/${k.accountId}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] })).status,
+    ).toBe(200);
+    await sleep(4500);
+    expect(ended).toBe(false);
+    expect((await admin("DELETE", `/keys/${mcpOnly.id}`)).status).toBe(204);
+    await sub.closed;
+  });
+
   it("a listen takes a slot like a socket, and naming one match many times is one listen", async () => {
     const k = await account("trial");
     const c = await modernClient({ "x-api-key": k.key });
