@@ -235,16 +235,13 @@ export class AccountGate extends DurableObject<Env> {
     return out;
   }
 
-  /** The account's open streams by kind, and this minute's requests per bucket (the dashboard's usage panel). */
-  async snapshot(now = Date.now()): Promise<{ streams: Record<SlotKind, number>; minute: Record<string, number> }> {
+  /** The account's open streams by kind (the dashboard's usage panel; requests come from `usage`). */
+  async openStreams(): Promise<Record<SlotKind, number>> {
     const streams: Record<SlotKind, number> = { websocket: 0, sse: 0, listen: 0 };
     for (const r of this.ctx.storage.sql.exec<{ kind: SlotKind; n: number }>(
       "SELECT kind, count(*) AS n FROM slots GROUP BY kind",
     ))
       streams[r.kind] = r.n;
-    const start = now - (now % WINDOW_MS);
-    const minute: Record<string, number> = {};
-    for (const w of await this.usage()) if (w.start === start) minute[w.bucket] = w.allowed;
-    return { streams, minute };
+    return streams;
   }
 }

@@ -62,17 +62,18 @@ async function keyRows(env: Env, accountId: string): Promise<KeyRow[]> {
 /** This minute's and today's budget use, open streams by kind, and active keys: what the plan page shows. */
 async function accountUsage(env: Env, accountId: string): Promise<AccountUsage> {
   const gate = env.ACCOUNT_GATE.getByName(accountId);
-  const [rows, windows, now] = await Promise.all([keyRows(env, accountId), gate.usage(), gate.snapshot()]);
+  const [rows, windows, streams] = await Promise.all([keyRows(env, accountId), gate.usage(), gate.openStreams()]);
   const t = Date.now();
   const minute = t - (t % 60_000);
   const day = t - (t % 86_400_000);
+  const now = (bucket: string) => windows.find((w) => w.bucket === bucket && w.start === minute);
   const rest = windows.filter((w) => w.bucket === "rest");
   return {
-    restThisMinute: now.minute.rest ?? 0,
-    restRefusedThisMinute: rest.find((w) => w.start === minute)?.denied ?? 0,
+    restThisMinute: now("rest")?.allowed ?? 0,
+    restRefusedThisMinute: now("rest")?.denied ?? 0,
     restToday: rest.filter((w) => w.start >= day).reduce((n, w) => n + w.allowed, 0),
-    mcpThisMinute: now.minute.mcp ?? 0,
-    streams: now.streams,
+    mcpThisMinute: now("mcp")?.allowed ?? 0,
+    streams,
     activeKeys: rows.filter((k) => !k.revokedAt).length,
   };
 }
