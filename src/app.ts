@@ -21,6 +21,7 @@ import { livePage } from "./web/live/route";
 import { oauthUi } from "./web/oauth-consent";
 import { leagueRoutes } from "./api/leagues";
 import { matchRoutes } from "./api/matches";
+import { changeRoutes } from "./api/changes";
 import { peopleRoutes } from "./api/people";
 import { json, setResponseHeaders } from "./http/respond";
 import { wsRoutes } from "./api/ws";
@@ -69,6 +70,7 @@ export function buildApp() {
   for (const sport of SPORTS) {
     app.route(`/v1/${sport}/leagues`, leagueRoutes(sport));
     app.route(`/v1/${sport}/matches`, matchRoutes(sport));
+    app.route(`/v1/${sport}/changes`, changeRoutes(sport));
     app.route(`/v1/${sport}`, peopleRoutes(sport));
   }
   app.route("/v1/ws", wsRoutes);

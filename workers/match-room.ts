@@ -1,10 +1,10 @@
-// MatchRoom: one per match (idFromName(match id)): its `seq`, the log that `?since=` replays, its MCP subscription
+// MatchRoom: one per match (idFromName(match id)): the last `seq` it received, the log that `?since=` replays, its MCP subscription
 // feeds, and the root of its fan-out tree. The sockets live on the match's relays (workers/match-relay.ts): the
 // room picks a relay for each new socket, forwards each publish to every relay, and passes entitlement changes on.
 import { DurableObject } from "cloudflare:workers";
 import { isFinished } from "../src/core/domain/codes";
 import type { EntitlementChange } from "../src/core/auth/entitlement-signal";
-import type { Envelope, FeedLine, MatchUpdates } from "../src/core/live/messages";
+import type { Envelope, FeedLine, NumberedUpdates } from "../src/core/live/messages";
 import { relayIndex, relayName, socketsPerRelay, type RelayBatch, type Replay } from "../src/core/live/relays";
 import { log } from "../src/lib/log";
 
@@ -29,25 +29,26 @@ export class MatchRoom extends DurableObject<Env> {
     ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, msg TEXT NOT NULL)");
   }
 
-  /** Assigns seq to each update, stores it, and sends it to every relay (which close their sockets after a final). */
-  async publish(mu: MatchUpdates): Promise<Envelope[]> {
+  /**
+   * Stores a commit's messages (numbered by the commit, src/core/ingest/versions.ts) and sends them to every relay
+   * (which close their sockets after a final). A number already stored is not stored or sent again.
+   */
+  async publish(batch: NumberedUpdates): Promise<Envelope[]> {
     const { sql, kv } = this.ctx.storage;
-    const envelopes: Envelope[] = [];
+    const known = kv.get<number>("seq") ?? 0;
+    const envelopes = batch.envelopes.filter((e) => e.seq > known);
+    if (!envelopes.length) return envelopes;
     this.ctx.storage.transactionSync(() => {
-      let seq = kv.get<number>("seq") ?? 0;
-      for (const u of mu.updates) {
-        const env = { ...u, match_id: mu.match_id, sport: mu.sport, seq: ++seq, ts: Date.now() } as Envelope;
-        sql.exec("INSERT INTO log (seq, msg) VALUES (?, ?)", seq, JSON.stringify(env));
-        envelopes.push(env);
-      }
+      for (const e of envelopes)
+        sql.exec("INSERT OR REPLACE INTO log (seq, msg) VALUES (?, ?)", e.seq, JSON.stringify(e));
+      const seq = envelopes[envelopes.length - 1]!.seq;
       kv.put("seq", seq);
       const oldest = sql.exec<{ s: number | null }>("SELECT min(seq) AS s FROM log").one().s ?? seq;
       if (seq - oldest >= TRIM_AT) sql.exec("DELETE FROM log WHERE seq <= ?", seq - KEEP);
     });
-    if (!envelopes.length) return envelopes;
     const final = envelopes.some((e) => e.type === "status_change" && isFinished(e.data.to));
     const frames = envelopes.map((e) => ({ seq: e.seq, text: JSON.stringify(e) }));
-    const forwarded = this.forward({ matchId: mu.match_id, leagueId: mu.league_id, frames, final });
+    const forwarded = this.forward({ matchId: batch.match_id, leagueId: batch.league_id, frames, final });
     this.feed({ seq: envelopes[envelopes.length - 1]!.seq, final });
     await forwarded;
     return envelopes;

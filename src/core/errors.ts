@@ -11,6 +11,7 @@ export const PROBLEM_CODES = [
   "no_data",
   "rate_limited",
   "plan_limit",
+  "cursor_expired",
   "internal",
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

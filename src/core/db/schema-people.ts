@@ -110,6 +110,7 @@ export const teamMatches = sqliteTable(
     statusCode: integer("status_code").notNull(),
     minute: integer("minute"),
     updatedAt: text("updated_at").notNull(),
+    seq: integer("seq").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.matchId] }),

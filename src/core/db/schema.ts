@@ -60,6 +60,8 @@ export const matches = sqliteTable(
     kickoffTs: integer("kickoff_ts").notNull(),
     finishedAt: text("finished_at"),
     updatedAt: text("updated_at").notNull(),
+    /** The seq of the last stream message this row reflects; written only by the commit that numbers them. */
+    seq: integer("seq").notNull().default(0),
     statusGroup: integer("status_group").generatedAlwaysAs(
       sql`CASE WHEN status_code IN (3, 9, 10) THEN 3 ELSE status_code END`,
       { mode: "virtual" },
@@ -188,6 +190,23 @@ export const trackedLeagues = sqliteTable(
     leagueId: text("league_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.leagueId] }), index("tracked_leagues_league").on(t.leagueId)],
+);
+
+/** The changes feed: one row per match an ingest commit changed, in commit order (`id` is the cursor). */
+export const changes = sqliteTable(
+  "changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sport: text("sport", { enum: ["football", "basketball"] }).notNull(),
+    matchId: text("match_id").notNull(),
+    leagueId: text("league_id").notNull(),
+    seq: integer("seq").notNull(),
+    /** JSON array of the parts changed: match, events, stats, lineups, players, standings. */
+    parts: text("parts").notNull(),
+    at: text("at").notNull(),
+    atMs: integer("at_ms").notNull(),
+  },
+  (t) => [index("changes_sport_id").on(t.sport, t.id), index("changes_at").on(t.atMs)],
 );
 
 export const meta = sqliteTable("meta", {

@@ -68,6 +68,7 @@ export const LIST_LIMITS = {
   matches: { max: 200, fallback: 50 },
   h2h: { max: 50, fallback: 10 },
   search: { max: 50, fallback: 10 },
+  changes: { max: 1000, fallback: 100 },
 } as const;
 type ListLimit = (typeof LIST_LIMITS)[keyof typeof LIST_LIMITS];
 
@@ -94,6 +95,17 @@ export const MatchListQuery = z.object({
 export type MatchListQuery = z.infer<typeof MatchListQuery>;
 
 export const H2HQuery = z.object({ limit: limitParam(LIST_LIMITS.h2h) });
+
+export const ChangesQuery = z.object({
+  since: z
+    .string()
+    .max(40)
+    .optional()
+    .describe(
+      "`next_cursor` of the previous call; empty or absent: the oldest retained change; `now`: no data, the cursor of the latest change.",
+    ),
+  limit: limitParam(LIST_LIMITS.changes),
+});
 
 // ---------- response shapes ----------
 export const League = z
@@ -122,6 +134,12 @@ const matchListItem = z.object({
   minute: nullableInt.describe("Football match minute while live; null otherwise."),
   kickoff_ts: z.number().int().describe("Kickoff, Unix epoch seconds (UTC)."),
   updated_at: z.string().describe("RFC 3339 UTC time of the last change to the match record."),
+  seq: z
+    .number()
+    .int()
+    .describe(
+      "The seq of the last stream message this representation reflects (0 before the first): open the match's stream with `?since=` this value to receive exactly what follows.",
+    ),
 });
 export const MatchListItem = matchListItem.openapi("MatchListItem");
 
@@ -257,6 +275,23 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
     limit: z.number().int().describe("Effective page size."),
     next_cursor: z.string().nullable().describe("Pass as `after` for the next page; null on the last page."),
   });
+export const Change = z
+  .object({
+    match_id: z.string(),
+    league_id: z.string(),
+    seq: z.number().int().describe("The match's seq after this change (as on its REST representation)."),
+    parts: z
+      .array(z.enum(["match", "events", "stats", "lineups", "players", "standings"]))
+      .describe("What changed: re-read these parts of the match (`standings`: its league's table)."),
+    at: z.string().describe("RFC 3339 UTC time of the commit."),
+  })
+  .openapi("Change");
+export const ChangeList = z
+  .object({
+    data: z.array(Change).describe("Changes of the tracked leagues, in commit order."),
+    next_cursor: z.string().describe("Pass as `since` for what follows; the same cursor again when nothing did."),
+  })
+  .openapi("ChangeList");
 export const LeagueList = listEnvelope(League).openapi("LeagueList");
 export const MatchList = listEnvelope(MatchListItem).openapi("MatchList");
 

@@ -12,6 +12,8 @@ import { seasonStatsWrites } from "./season-stats";
 import { competitionMoves, competitionsOf } from "./competition-moves";
 import { standingsWrites } from "./standings";
 import { rfc3339 } from "../../lib/time";
+import { changeRows, CHANGES_KEPT_MS } from "./changes";
+import { numberUpdates } from "./versions";
 
 export interface Ingested {
   applied: number;
@@ -62,15 +64,26 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
   plan.writes.standings = standings;
   plan.writes.standings_snapshots = snapshots;
   plan.writes.player_season_stats = await seasonStatsWrites(db, plan, state);
+  // The commit numbers its stream messages after each match's stored seq and stores the new one with the data.
+  const atMs = Date.now();
+  const stored = (id: string) => Number(state.matches.get(id)?.seq ?? 0);
+  const { numbered, seqs } = numberUpdates(plan.updates, stored, atMs);
+  const seqAfter = new Map(seqs.map((s) => [s.id, s.seq]));
+  const seqOf = (id: string) => seqAfter.get(id) ?? stored(id);
   await writeIngest(db, plan.writes, {
     lineMatches: plan.lineMatches,
     search: plan.search,
     searchTeams: [...plan.searchTeams],
     searchLeagues: moved.leagues,
+    matchSeqs: seqs,
+    changes: changeRows(plan, seqOf, rfc3339(atMs), atMs),
+    trimChangesBefore: atMs - CHANGES_KEPT_MS,
   });
+  for (const { id, seq } of seqs) state.matches.get(id)!.seq = seq;
   // The isolate that committed (the Ingestor's) serves the write on its next read; the others within 1 s.
   dataChanged();
   // Publish only after the commit: a client never sees an update that is not in D1.
-  const published = await publishAll(env, plan.updates);
+  await publishAll(env, numbered);
+  const published = new Map(numbered.map((n) => [n.match_id, n.envelopes]));
   return { applied: plan.applied, unchanged: plan.unchanged, webhooks: webhookEvents(plan, published) };
 }

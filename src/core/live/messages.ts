@@ -1,5 +1,5 @@
 // WebSocket message envelope (docs/live-streams.md "Messages"); the shape is LiveMessage in src/core/domain/schemas.ts.
-// `seq` and `ts` are assigned by the match's MatchRoom.
+// `seq` and `ts` are assigned by the ingest commit (src/core/ingest/versions.ts).
 import type { z } from "zod";
 import type { Sport } from "../domain/codes";
 import type { LiveMessage, ScoreData as ScoreDataSchema } from "../domain/schemas";
@@ -17,6 +17,13 @@ export interface MatchUpdates {
   sport: Sport;
   league_id: string;
   updates: LiveUpdate[];
+}
+
+/** A match's messages of one commit, numbered by it (src/core/ingest/versions.ts). */
+export interface NumberedUpdates {
+  match_id: string;
+  league_id: string;
+  envelopes: Envelope[];
 }
 
 /** One line per publish on a room's MCP subscription feed (MatchRoom.listen): its last seq, and whether it was final. */

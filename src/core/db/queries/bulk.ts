@@ -75,9 +75,14 @@ type TableNamed<N extends TableName> = Extract<BulkTable, { _: { name: N } }>;
 /** A table's stored columns by SQL name: generated columns are left out (SQLite computes them). */
 type StoredColumn<T extends BulkTable> = keyof InferInsertModel<T, { dbColumnNames: true; override: false }> & string;
 
+/**
+ * Columns a row upsert never writes: `matches.seq` belongs to the commit that numbers the match's stream messages
+ * (`matchSeqs` in ./ingest.ts); an upsert leaves it as it is (0 for a new match).
+ */
+const OWNED_ELSEWHERE = new Set(["matches.seq"]);
 const stored = (t: BulkTable) =>
   getTableConfig(t)
-    .columns.filter((c) => !c.generated)
+    .columns.filter((c) => !c.generated && !OWNED_ELSEWHERE.has(`${getTableName(t)}.${c.name}`))
     .map((c) => c.name);
 /** The primary key's columns: a composite key in its declared order, else the one primary column. */
 const primaryKey = (t: BulkTable) => {

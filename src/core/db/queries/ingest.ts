@@ -21,7 +21,7 @@ export interface IngestState {
 }
 
 /** Stored columns only: the generated ones (status_group, pair_key) are never written back. */
-const MATCHES_BY_ID = `SELECT ${COLUMNS.matches.join(", ")} FROM matches WHERE id IN (SELECT value FROM json_each(?))`;
+const MATCHES_BY_ID = `SELECT ${COLUMNS.matches.join(", ")}, seq FROM matches WHERE id IN (SELECT value FROM json_each(?))`;
 
 const byId = (rows: Row[], key = "id") => new Map(rows.map((r) => [String(r[key]), r]));
 
@@ -137,6 +137,24 @@ export interface Extra {
   searchTeams?: string[];
   /** Leagues moved to another season: their teams' search rows need their leagues recomputed. */
   searchLeagues?: string[];
+  /** Each match whose stream messages this batch numbered, with its last seq (src/core/ingest/versions.ts). */
+  matchSeqs?: { id: string; seq: number }[];
+  /** The changes feed's rows of this commit, in order (src/core/ingest/changes.ts). */
+  changes?: ChangeRow[];
+  /** Changes older than this (epoch ms) are trimmed in the same batch. */
+  trimChangesBefore?: number;
+}
+
+/** One row of the changes feed, as ingest writes it. */
+export interface ChangeRow {
+  sport: string;
+  match_id: string;
+  league_id: string;
+  seq: number;
+  /** JSON array of part names. */
+  parts: string;
+  at: string;
+  at_ms: number;
 }
 
 /** One D1 batch: all of it is applied or none of it. */
@@ -165,6 +183,27 @@ export async function writeIngest(db: Db, writes: Writes, extra: Extra = {}): Pr
       : []),
     ...(writes[t]?.length ? upsert(db, t, writes[t]!) : []),
   ]);
+  if (extra.matchSeqs?.length)
+    statements.push(
+      db.$client
+        .prepare("UPDATE matches SET seq = value ->> '$.seq' FROM json_each(?) WHERE matches.id = value ->> '$.id'")
+        .bind(JSON.stringify(extra.matchSeqs)),
+    );
+  if (extra.changes?.length)
+    statements.push(
+      db.$client
+        .prepare(
+          "INSERT INTO changes (sport, match_id, league_id, seq, parts, at, at_ms) SELECT value ->> '$.sport', value ->> '$.match_id', value ->> '$.league_id', value ->> '$.seq', value ->> '$.parts', value ->> '$.at', value ->> '$.at_ms' FROM json_each(?)",
+        )
+        .bind(JSON.stringify(extra.changes)),
+    );
+  // A range of the at_ms index; the newest row always stays, so an expired cursor is told from a quiet week.
+  if (extra.trimChangesBefore !== undefined)
+    statements.push(
+      db.$client
+        .prepare("DELETE FROM changes WHERE at_ms < ? AND id < (SELECT max(id) FROM changes)")
+        .bind(extra.trimChangesBefore),
+    );
   statements.push(
     ...replaceSearch(db, extra.search ?? []),
     ...refreshSearchLeagues(db, extra.searchTeams ?? [], extra.searchLeagues ?? []),

@@ -19,6 +19,7 @@ export const listItemColumns = {
   minute: matches.minute,
   kickoff_ts: matches.kickoffTs,
   updated_at: matches.updatedAt,
+  seq: matches.seq,
 } satisfies Record<keyof MatchListItem, SQLiteColumn>;
 
 /**
