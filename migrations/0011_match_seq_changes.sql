@@ -1,4 +1,4 @@
--- One version per match (docs/live-streams.md "One version per match"): `matches.seq` is the seq of the last stream
+-- One version per match (docs/api.md "One version per match"): `matches.seq` is the seq of the last stream
 -- message the row reflects, written by the ingest commit that numbers the messages; 0 before the first.
 ALTER TABLE matches ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
 

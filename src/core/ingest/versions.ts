@@ -1,7 +1,7 @@
 // One version per match: the commit that writes a match's changes numbers its stream messages. Ingest is serial
 // (workers/ingestor.ts), so the stored `matches.seq` is the last number used; this batch's messages follow it, the
 // new last number is written in the same D1 batch as the data, and the rooms receive the messages already numbered.
-// A REST read of the row therefore carries the seq of the last message it reflects (docs/live-streams.md
+// A REST read of the row therefore carries the seq of the last message it reflects (docs/api.md
 // "One version per match").
 import type { Envelope, MatchUpdates, NumberedUpdates } from "../live/messages";
 

@@ -1,4 +1,4 @@
-// One version per match (docs/live-streams.md "One version per match"): the commit numbers the messages and stores the
+// One version per match (docs/api.md "One version per match"): the commit numbers the messages and stores the
 // last seq with the row, so every REST representation carries the seq of the last message it reflects, and a stream
 // opened with `?since=` that seq receives exactly what follows.
 import { afterAll, describe, expect, it } from "vitest";
