@@ -73,16 +73,17 @@ export function matchRoutes(sport: Sport) {
 
   /** Enrichments: 404 not_found for an unknown/untracked match, 404 no_data when it has none of this yet. */
   const enrichment =
-    <T, B>(what: string, load: EnrichmentLoader<T>, render: (id: string, data: T) => B) =>
+    <T, B>(what: string, load: EnrichmentLoader<T>, render: (id: string, data: T, match: MatchDetail) => B) =>
     async (c: Context<AppEnv>, id: string) => {
       const res = await load(c.get("db"), sport, id, c.get("principal").accountId);
       if (!res.match) throw notFound("match");
       if (res.data === null) throw noData(what);
-      return json(c, render(id, res.data));
+      return json(c, render(id, res.data, res.match));
     };
   const params = { params: MatchPath };
 
-  const events = enrichment("events", getEvents, (id, data) => ({ match_id: id, data }));
+  // The timeline and the match row are read in one batch: `seq` is the version this timeline is (stream after it).
+  const events = enrichment("events", getEvents, (id, data, m) => ({ match_id: id, seq: m.seq, data }));
   r.openapi(
     read("/{id}/events", "getMatchEvents", "Match timeline, chronological", params, EventsResponse, true),
     (c) => events(c, c.req.valid("param").id),

@@ -184,7 +184,16 @@ export const Event = z
   })
   .openapi("Event");
 
-export const EventsResponse = z.object({ match_id: z.string(), data: z.array(Event) }).openapi("Events");
+export const EventsResponse = z
+  .object({
+    match_id: z.string(),
+    seq: z
+      .number()
+      .int()
+      .describe("The match's seq this timeline reflects: open its stream with `?since=` this value to follow it."),
+    data: z.array(Event),
+  })
+  .openapi("Events");
 
 export const StatRow = z
   .object({ section: z.string(), name: z.string(), home: z.number(), away: z.number() })

@@ -92,11 +92,11 @@ export const MATCH_TOOLS = [
     name: "get_match_events",
     description: "A match's timeline: goals, cards, substitutions, periods (basketball: key plays).",
     input: MatchRef,
-    output: z.object({ match_id: z.string(), events: z.array(Event) }),
+    output: z.object({ match_id: z.string(), seq: z.number().int(), events: z.array(Event) }),
     async run(ctx, { match_id }) {
       const { match, data } = await enrichment(ctx, match_id, "events", getEvents);
       return {
-        structured: { match_id, events: data },
+        structured: { match_id, seq: match.seq, events: data },
         text: `${matchLine(match)}\n${data.map(eventLine).join("\n") || "No events yet."}`,
       };
     },
