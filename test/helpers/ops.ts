@@ -105,6 +105,14 @@ export const goalOp = (matchId: string, eventId: string, minute: number) =>
     ],
   });
 
+/** Withdraws events of a match (a goal VAR disallows). */
+export const removeEventsOp = (over: Fields = {}) => ({
+  op: "remove_events",
+  match_id: "m_test",
+  event_ids: ["ev_test"],
+  ...over,
+});
+
 export const statsOp = (over: Fields = {}) => ({
   op: "stats",
   match_id: "m_test",

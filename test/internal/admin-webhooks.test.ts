@@ -51,6 +51,8 @@ describe("POST /internal/admin/accounts/{id}/webhooks", () => {
       "match.status_changed",
       "match.score_updated",
       "match.event_added",
+      "match.event_updated",
+      "match.event_removed",
       "match.finished",
       "standings.updated",
     ];

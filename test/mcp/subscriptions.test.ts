@@ -6,7 +6,7 @@ import { admin, createKey } from "../helpers/admin";
 import { ingestOps } from "../helpers/live";
 import { mcpPost, mcpSession, modernClient, readRpc } from "../helpers/mcp";
 import { watch } from "../helpers/mcp-watch";
-import { goalOp, liveMatchOp, matchOp } from "../helpers/ops";
+import { eventOp, eventsOp, goalOp, liveMatchOp, matchOp, removeEventsOp } from "../helpers/ops";
 import { getJson, seed } from "../helpers/seed";
 
 const s = await seed(["eng1", "euroleague"]);
@@ -86,6 +86,19 @@ describe("subscriptions/listen", () => {
     expect(got.updates.map((u) => u.uri)).toEqual([uri(ids[1]!), uri(ids[1]!)]);
     await sub.close();
     expect(await sub.closed).toBe("local");
+  });
+
+  it("a correction alone (an event removed, an event corrected) is an update too", async () => {
+    const c = await client();
+    const got = await watch(c, [uri(ids[2]!)]);
+    await ingestOps([goalOp(ids[2]!, `${ids[2]}_g1`, 34)]);
+    expect(await got.until(1)).toBe(1);
+    await ingestOps([eventsOp({ match_id: ids[2], events: [eventOp({ id: `${ids[2]}_g1`, minute: 35 })] })]);
+    expect(await got.until(2)).toBe(2);
+    await ingestOps([removeEventsOp({ match_id: ids[2], event_ids: [`${ids[2]}_g1`] })]);
+    expect(await got.until(3)).toBe(3);
+    expect(got.updates.map((u) => u.uri)).toEqual([uri(ids[2]!), uri(ids[2]!), uri(ids[2]!)]);
+    await got.subscription.close();
   });
 
   it("completes the stream at the final whistle, after telling of it", async () => {

@@ -2,7 +2,13 @@
 // Payload schemas are generated from the zod schemas the code sends (src/core/domain/schemas.ts, webhook-schemas.ts) by
 // the same generator as the OpenAPI document, so the two documents cannot disagree about a shape.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { EventAddedFrame, ScoreUpdateFrame, StatusChangeFrame } from "../../core/domain/schemas";
+import {
+  EventAddedFrame,
+  EventRemovedFrame,
+  EventUpdatedFrame,
+  ScoreUpdateFrame,
+  StatusChangeFrame,
+} from "../../core/domain/schemas";
 import { deliveredDescription, webhookPayloadId, WebhookPayloads } from "../../core/domain/webhook-schemas";
 import { DELIVERED_TYPES, DELIVERY_RULES, SIGNATURE_HEADERS } from "./openapi-webhooks";
 
@@ -10,6 +16,8 @@ const FRAMES = {
   scoreUpdate: { schema: ScoreUpdateFrame, type: "score_update", id: "ScoreUpdateFrame" },
   statusChange: { schema: StatusChangeFrame, type: "status_change", id: "StatusChangeFrame" },
   eventAdded: { schema: EventAddedFrame, type: "event_added", id: "EventAddedFrame" },
+  eventUpdated: { schema: EventUpdatedFrame, type: "event_updated", id: "EventUpdatedFrame" },
+  eventRemoved: { schema: EventRemovedFrame, type: "event_removed", id: "EventRemovedFrame" },
 } as const;
 
 const ref = (path: string) => ({ $ref: `#/${path}` });

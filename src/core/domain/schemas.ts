@@ -343,8 +343,26 @@ export const StatusChangeFrame = frame("status_change", StatusChange).openapi("S
 export const EventAddedFrame = frame("event_added", Event).openapi("EventAddedFrame", {
   description: "A timeline event was added.",
 });
+export const EventUpdatedFrame = frame("event_updated", Event).openapi("EventUpdatedFrame", {
+  description:
+    "A timeline event was corrected (a changed scorer, minute or type): `data` is the whole event as it now stands, " +
+    "same `id` and `seq`; replace the one you hold.",
+});
+/** What a removal names: the event that is no longer in the timeline. */
+export const EventRef = z.object({ id: z.string().describe("Id of the removed event.") }).openapi("EventRef");
+export const EventRemovedFrame = frame("event_removed", EventRef).openapi("EventRemovedFrame", {
+  description:
+    "A timeline event was withdrawn (a goal disallowed by VAR, a duplicate): drop it. The score is not derived " +
+    "from events: its correction arrives as a `score_update`.",
+});
 export const LiveMessage = z
-  .discriminatedUnion("type", [ScoreUpdateFrame, StatusChangeFrame, EventAddedFrame])
+  .discriminatedUnion("type", [
+    ScoreUpdateFrame,
+    StatusChangeFrame,
+    EventAddedFrame,
+    EventUpdatedFrame,
+    EventRemovedFrame,
+  ])
   .openapi("LiveMessage");
 
 export type League = z.infer<typeof League>;

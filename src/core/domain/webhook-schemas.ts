@@ -2,12 +2,14 @@
 // The validators, the OpenAPI document (its `webhooks` section) and the dashboard use these.
 import { z } from "@hono/zod-openapi";
 import { SPORTS } from "./codes";
-import { Event, ScoreData, StandingRow, StatusCode } from "./schemas";
+import { Event, EventRef, ScoreData, StandingRow, StatusCode } from "./schemas";
 
 export const WEBHOOK_EVENTS = [
   "match.status_changed",
   "match.score_updated",
   "match.event_added",
+  "match.event_updated",
+  "match.event_removed",
   "match.finished",
   "standings.updated",
 ] as const;
@@ -20,6 +22,10 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "match.status_changed": "A match's status code changed (the WebSocket `status_change`).",
   "match.score_updated": "Score, period, minute or clock of a live match changed (the WebSocket `score_update`).",
   "match.event_added": "A timeline event was added: goal, card, substitution … (the WebSocket `event_added`).",
+  "match.event_updated":
+    "A timeline event was corrected: scorer, minute, type … changed; the whole event as it now stands (the WebSocket `event_updated`).",
+  "match.event_removed":
+    "A timeline event was withdrawn, e.g. a goal disallowed by VAR (the WebSocket `event_removed`); the corrected score comes as `match.score_updated`.",
   "match.finished": "A match reached a final status (3, 9 or 10), with the final score.",
   "standings.updated": "A league table was recomputed after a final whistle, with the new table.",
 };
@@ -125,6 +131,12 @@ const matchBase = {
 export const webhookPayloadId = (type: string) =>
   "Webhook" + type.replace(/^webhook\./, "").replace(/(^|[._])(\w)/g, (_, _sep, c: string) => c.toUpperCase());
 
+/** An event's webhook data: the Event, with the match stream's `seq` and the event's own one as `event_seq`. */
+const EventData = Event.omit({ seq: true }).extend({
+  ...matchBase,
+  event_seq: z.number().int().describe("The event's own position in the timeline (Event `seq`)."),
+});
+
 const payload = <T extends string, D extends z.ZodType>(type: T, data: D, description: string) =>
   z
     .object({
@@ -146,13 +158,12 @@ export const WebhookPayloads = {
     ScoreData.extend(matchBase),
     WEBHOOK_EVENT_DESCRIPTIONS["match.score_updated"],
   ),
-  "match.event_added": payload(
-    "match.event_added",
-    Event.omit({ seq: true }).extend({
-      ...matchBase,
-      event_seq: z.number().int().describe("The event's own position in the timeline (Event `seq`)."),
-    }),
-    WEBHOOK_EVENT_DESCRIPTIONS["match.event_added"],
+  "match.event_added": payload("match.event_added", EventData, WEBHOOK_EVENT_DESCRIPTIONS["match.event_added"]),
+  "match.event_updated": payload("match.event_updated", EventData, WEBHOOK_EVENT_DESCRIPTIONS["match.event_updated"]),
+  "match.event_removed": payload(
+    "match.event_removed",
+    EventRef.extend(matchBase),
+    WEBHOOK_EVENT_DESCRIPTIONS["match.event_removed"],
   ),
   "match.finished": payload(
     "match.finished",
@@ -174,7 +185,9 @@ export const WebhookPayloads = {
         .number()
         .int()
         .nullable()
-        .describe("Seq of that match's final `status_change`; null when it arrived already finished."),
+        .describe(
+          "Seq of that match's final `status_change` (of the `score_update` that corrected a final score); null when it arrived already finished.",
+        ),
       season: z.string(),
       as_of: z.string(),
       standings: z.array(StandingRow),

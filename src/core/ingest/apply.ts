@@ -45,6 +45,7 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
     } else {
       ids.matches.add(op.match_id);
       if (op.op === "events") for (const e of op.events) ids.events.add(e.id);
+      if (op.op === "remove_events") for (const id of op.event_ids) ids.events.add(id);
       if (op.op === "player_lines") for (const l of [...op.home, ...op.away]) ids.players.add(l.player_id);
     }
   }
@@ -71,6 +72,7 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
   const seqAfter = new Map(seqs.map((s) => [s.id, s.seq]));
   const seqOf = (id: string) => seqAfter.get(id) ?? stored(id);
   await writeIngest(db, plan.writes, {
+    removedEvents: plan.removedEvents,
     lineMatches: plan.lineMatches,
     search: plan.search,
     searchTeams: [...plan.searchTeams],

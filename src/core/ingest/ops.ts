@@ -122,6 +122,16 @@ export const EventsOp = z.object({
   events: z.array(sparse(Event.omit({ seq: true }).extend({ id: IdParam }))).max(500),
 });
 
+/** Most event ids one remove_events op may name: a correction withdraws a few events, not a timeline. */
+export const MAX_REMOVED_EVENTS = 200;
+
+/** Withdraws events of a match (a goal disallowed by VAR, a duplicate): ids the match does not have are a no-op. */
+export const RemoveEventsOp = z.object({
+  op: z.literal("remove_events"),
+  match_id: IdParam,
+  event_ids: z.array(IdParam).min(1).max(MAX_REMOVED_EVENTS),
+});
+
 export const StatsOp = z.object({ op: z.literal("stats"), match_id: IdParam, data: z.array(StatRow).max(200) });
 const LineupIn = sparse(Lineup.extend({ starters: z.array(sparse(Player)), substitutes: z.array(sparse(Player)) }));
 export const LineupsOp = z.object({ op: z.literal("lineups"), match_id: IdParam, home: LineupIn, away: LineupIn });
@@ -132,6 +142,7 @@ export const Op = z.discriminatedUnion("op", [
   PlayerOp,
   MatchOp,
   EventsOp,
+  RemoveEventsOp,
   StatsOp,
   LineupsOp,
   PlayerLinesOp,

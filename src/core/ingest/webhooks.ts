@@ -20,7 +20,10 @@ function tableChanges(plan: Committed, published: Map<string, Envelope[]>): Tabl
     const matchId = final?.matchIds.at(-1);
     const match = matchId ? plan.matches.get(matchId) : undefined;
     if (!matchId || !match) continue;
-    const finalFrame = published.get(matchId)?.findLast((e) => e.type === "status_change");
+    // The final whistle's status_change; a corrected final score has none (3 → 3), only its score_update.
+    const frames = published.get(matchId) ?? [];
+    const finalFrame =
+      frames.findLast((e) => e.type === "status_change") ?? frames.findLast((e) => e.type === "score_update");
     out.push({
       league_id: String(row.league_id),
       season: String(row.season),

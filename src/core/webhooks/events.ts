@@ -35,10 +35,13 @@ export function matchEvents(
         const score = finalScore(e.match_id);
         out.push(event("match.finished", leagueId, e.ts, { ...base, ...e.data, ...score }));
       }
+    } else if (e.type === "event_removed") {
+      out.push(event("match.event_removed", leagueId, e.ts, { ...base, ...e.data }));
     } else {
       // The event's own `seq` (its place in the timeline) is `event_seq`: `seq` is the match stream's, as everywhere.
       const { seq: eventSeq, ...rest } = e.data;
-      out.push(event("match.event_added", leagueId, e.ts, { ...rest, ...base, event_seq: eventSeq }));
+      const type = e.type === "event_added" ? "match.event_added" : "match.event_updated";
+      out.push(event(type, leagueId, e.ts, { ...rest, ...base, event_seq: eventSeq }));
     }
   }
   return out;

@@ -19,6 +19,8 @@ export interface BoardMatch extends Clock {
   lastEvent: string | null;
   /** The seq of the frame that set `lastEvent` (0: none yet), so a slower REST read does not replace it. */
   lastEventSeq: number;
+  /** The event `lastEvent` shows, so its correction or removal (a goal VAR disallows) reaches the board. */
+  lastEventId: string | null;
 }
 
 export interface BoardLeague {
@@ -67,6 +69,7 @@ export function putMatch(b: Board, sport: Sport, m: RestMatch): BoardMatch {
     asOf,
     lastEvent: known?.lastEvent ?? null,
     lastEventSeq: known?.lastEventSeq ?? 0,
+    lastEventId: known?.lastEventId ?? null,
   };
   b.matches.set(m.id, row);
   return row;
@@ -102,9 +105,13 @@ export function applyFrame(b: Board, f: Envelope): Applied {
   } else if (f.type === "status_change") {
     m.status_code = f.data.to;
     if (f.data.to !== 2) m.period = null;
-  } else {
+  } else if (f.type === "event_removed") {
+    // The board shows one event, not the timeline: a withdrawn one leaves nothing in its place.
+    if (f.data.id === m.lastEventId) Object.assign(m, { lastEvent: null, lastEventId: null, lastEventSeq: f.seq });
+  } else if (f.type === "event_added" || f.data.id === m.lastEventId) {
     m.lastEvent = eventText(m.sport, f.data, { home: m.home_team, away: m.away_team });
     m.lastEventSeq = f.seq;
+    m.lastEventId = f.data.id;
   }
   return { unknown: false, changed: true, scored };
 }

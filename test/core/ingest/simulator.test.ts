@@ -1,8 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin } from "../../helpers/admin";
-import { connect } from "../../helpers/live";
+import { disallowedOnReview } from "../../../src/core/ingest/feeds/sim-var";
+import { connect, ingestOps } from "../../helpers/live";
+import { eventOp, eventsOp, matchOp, playerLinesOp } from "../../helpers/ops";
 import { getJson, seed } from "../../helpers/seed";
+import { waitFor } from "../../helpers/webhooks";
 
 const s = await seed(["eng1", "facup", "euroleague"]);
 const sim = env.SIMULATOR.getByName("demo");
@@ -22,7 +25,8 @@ describe("simulator feed (through the ingest path)", () => {
     const hub = (await connect(`/v1/ws/live`, { "x-api-key": s.key })).socket!;
     await sim.tick();
     const msgs = await socket!.next(1);
-    expect(msgs[0].type).toMatch(/score_update|event_added|status_change/);
+    // A tick's first message may also be a VAR removal (src/core/ingest/feeds/sim-var.ts).
+    expect(msgs[0].type).toMatch(/^(score_update|event_added|status_change|event_removed)$/);
     expect((await hub.next(5)).length).toBe(5);
     const after = (await getJson(`/v1/football/matches/${m.id}`, s.key)).body;
     expect(after.updated_at >= m.updated_at).toBe(true);
@@ -59,6 +63,72 @@ describe("simulator feed (through the ingest path)", () => {
     expect(last).toMatchObject({ type: "status_change", data: { from: 2, to: done.status_code } });
     const playedAfter = (await table()).standings.reduce((n: number, r: any) => n + r.played, 0);
     expect(playedAfter).toBeGreaterThanOrEqual(playedBefore + 2);
+  });
+
+  it("VAR: a goal the review disallows is withdrawn on the next tick; score, timeline and box score agree", async () => {
+    await sim.tick();
+    const live = (await getJson("/v1/football/matches?status=live&league_id=lg_fb_eng1&limit=200", s.key)).body.data;
+    const details = await Promise.all(
+      live.map(async (x: any) => (await getJson(`/v1/football/matches/${x.id}`, s.key)).body),
+    );
+    const m = details.find((d: any) => [12, 13].includes(d.period) && d.minute < 80)!;
+    expect(m, "a football match in play").toBeDefined();
+    // A goal as the simulator scores one, with an id the review decides against (decisions are seeded by the id).
+    const doomed = Array.from({ length: 500 }, (_, i) => `${m.id}_vartest${i}`).find(disallowedOnReview)!;
+    const box = (await getJson(`/v1/football/matches/${m.id}/players`, s.key)).body;
+    const scorer = box.home.find((l: any) => l.started && l.position !== "G");
+    const goalsBefore = scorer.goals;
+    await ingestOps([
+      eventsOp({
+        match_id: m.id,
+        events: [
+          eventOp({ id: doomed, minute: m.minute, period: m.period, player: scorer.name, player_id: scorer.player_id }),
+        ],
+      }),
+      matchOp({ id: m.id, home_score: m.home_score + 1 }),
+      playerLinesOp({
+        match_id: m.id,
+        home: box.home.map((l: any) => (l === scorer ? { ...l, goals: l.goals + 1 } : l)),
+        away: box.away,
+      }),
+    ]);
+    const { socket } = await connect(`/v1/ws/match/${m.id}?since=0`, { "x-api-key": s.key });
+    await sim.tick();
+    // The replay, then the tick: the removal is followed by the var event and the score put back, in one commit.
+    const removedAt = (msgs: any[]) => msgs.findIndex((f) => f.type === "event_removed" && f.data.id === doomed);
+    const all = await waitFor(
+      () => socket!.messages,
+      (msgs) => removedAt(msgs) >= 0 && msgs.slice(removedAt(msgs)).some((f) => f.type === "score_update"),
+    );
+    const frames = all.slice(removedAt(all));
+    expect(frames[0]?.type, JSON.stringify(all.map((f) => f.type))).toBe("event_removed");
+    const var_ = frames.find((f) => f.type === "event_added" && f.data.type === "var");
+    expect(var_.data).toMatchObject({ team: "home", player_id: scorer.player_id, detail: "Goal disallowed – offside" });
+    expect(frames.find((f) => f.type === "score_update").seq).toBe(frames.at(-1).seq);
+
+    const after = (await getJson(`/v1/football/matches/${m.id}`, s.key)).body;
+    const timeline = (await getJson(`/v1/football/matches/${m.id}/events`, s.key)).body.data;
+    expect(timeline.map((e: any) => e.id)).not.toContain(doomed);
+    const scored = (side: string) =>
+      timeline.filter((e: any) => e.team === side && ["goal", "penalty_goal", "own_goal"].includes(e.type)).length;
+    expect([after.home_score, after.away_score]).toEqual([scored("home"), scored("away")]);
+    const line = (await getJson(`/v1/football/matches/${m.id}/players`, s.key)).body.home.find(
+      (l: any) => l.player_id === scorer.player_id,
+    );
+    // The scorer's line: the injected goal taken back, any goal the simulator gave him in that tick kept.
+    const scoredInTick = frames.filter(
+      (f) => f.type === "event_added" && f.data.type === "goal" && f.data.player_id === scorer.player_id,
+    );
+    expect(line.goals).toBe(goalsBefore + scoredInTick.length);
+    socket!.ws.close();
+  });
+
+  it("VAR decisions are seeded by the goal's id: the same every time, about one goal in ten disallowed", () => {
+    const ids = Array.from({ length: 2000 }, (_, i) => `m_x_sim${i}_abcd1234`);
+    const disallowed = ids.filter(disallowedOnReview);
+    expect(ids.filter(disallowedOnReview)).toEqual(disallowed);
+    expect(disallowed.length).toBeGreaterThan(140);
+    expect(disallowed.length).toBeLessThan(260);
   });
 
   it("is started and stopped through the admin API", async () => {

@@ -64,6 +64,37 @@ describe("webhook events of a committed batch", () => {
     });
   });
 
+  it("corrections: event_updated and event_removed become match.event_updated and match.event_removed", () => {
+    const corrected = new Map([
+      [
+        "m1",
+        [
+          env(10, "event_updated", { id: "e9", seq: 4, type: "goal", minute: 88, team: "home", player: "B" }),
+          env(11, "event_removed", { id: "e8" }),
+        ],
+      ],
+    ]);
+    const events = webhookEvents({ ...plan, finals: new Map(), writes: {} }, corrected);
+    const base = { match_id: "m1", sport: "football", league_id: "lg1" };
+    expect(events.map((e) => [e.type, JSON.parse(e.body).type, JSON.parse(e.body).data])).toEqual([
+      [
+        "match.event_updated",
+        "match.event_updated",
+        { ...base, seq: 10, event_seq: 4, id: "e9", type: "goal", minute: 88, team: "home", player: "B" },
+      ],
+      ["match.event_removed", "match.event_removed", { ...base, seq: 11, id: "e8" }],
+    ]);
+  });
+
+  it("a corrected final score (no status_change) changes the table with the seq of its score_update", () => {
+    const events = webhookEvents(
+      plan,
+      new Map([["m1", [env(12, "event_removed", { id: "e9" }), env(13, "score_update", { home: 1, away: 1 })]]]),
+    );
+    expect(events.map((e) => e.type)).toEqual(["match.event_removed", "match.score_updated", "standings.updated"]);
+    expect(JSON.parse(events[2]!.body).data.seq).toBe(13);
+  });
+
   it("a match that arrived already finished changes the table without a seq", () => {
     const events = webhookEvents(plan, new Map());
     expect(events.map((e) => e.type)).toEqual(["standings.updated"]);

@@ -107,6 +107,42 @@ describe("frames on the board", () => {
   });
 });
 
+describe("corrections on the board", () => {
+  const goal = (over: Record<string, unknown> = {}) => ({
+    id: "e1",
+    seq: 1,
+    type: "goal",
+    minute: 88,
+    added_time: null,
+    period: 13,
+    team: "away" as const,
+    player: "Cole Palmer",
+    player_in: null,
+    player_out: null,
+    detail: null,
+    player_id: null,
+    player_in_id: null,
+    player_out_id: null,
+    ...over,
+  });
+  const frame = (seq: number, type: string, data: unknown) =>
+    ({ type, match_id: "m1", sport: "football", seq, ts: T0 + seq * 1000, data }) as Envelope;
+
+  it("an update of the latest event rewrites it; of an older one leaves it; its removal clears it", () => {
+    const b = emptyBoard();
+    putMatch(b, "football", item());
+    applyFrame(b, frame(1, "event_added", goal()));
+    applyFrame(b, frame(2, "event_updated", goal({ player: "Nicolas Jackson" })));
+    expect(b.matches.get("m1")).toMatchObject({ lastEvent: "88' Goal: Nicolas Jackson (Chelsea)", lastEventId: "e1" });
+    applyFrame(b, frame(3, "event_updated", goal({ id: "e0", seq: 0, player: "Someone Else" })));
+    expect(b.matches.get("m1")!.lastEvent).toBe("88' Goal: Nicolas Jackson (Chelsea)");
+    applyFrame(b, frame(4, "event_removed", { id: "e0" }));
+    expect(b.matches.get("m1")!.lastEvent).toBe("88' Goal: Nicolas Jackson (Chelsea)");
+    expect(applyFrame(b, frame(5, "event_removed", { id: "e1" }))).toMatchObject({ changed: true, scored: false });
+    expect(b.matches.get("m1")).toMatchObject({ lastEvent: null, lastEventId: null, seq: 5 });
+  });
+});
+
 describe("REST rows on the board", () => {
   it("a newer REST read replaces the row but keeps the stream's seq and latest event", () => {
     const b = emptyBoard();

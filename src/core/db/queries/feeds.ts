@@ -10,13 +10,17 @@ export async function trackedLeagueIdsAnyAccount(db: Db): Promise<string[]> {
   return results.map((r) => r.league_id);
 }
 
-/** Live matches of these leagues with their lineups (for scorer names) and league format. */
+/** Live matches of these leagues with their lineups (for scorer names), league format and latest goal (for VAR). */
 export async function liveMatchesOf(db: Db, leagueIds: string[]): Promise<Row[]> {
   const { results } = await db.$client
     .prepare(
       `SELECT m.id, m.sport, m.league_id, m.home_score, m.away_score, m.status_code, m.period, m.minute, m.added_time,
               m.game_clock_secs, m.ht_home_score, m.ht_away_score, l.format, lu.home AS home_lineup, lu.away AS away_lineup,
               (SELECT count(*) FROM match_events e WHERE e.match_id = m.id) AS events,
+              (SELECT json_object('id', e.id, 'team', e.team, 'minute', e.minute, 'period', e.period,
+                 'player', e.player, 'player_id', e.player_id)
+               FROM match_events e WHERE e.match_id = m.id AND e.type IN ('goal', 'penalty_goal')
+               ORDER BY e.seq DESC LIMIT 1) AS last_goal,
               (SELECT json_group_array(json_object('player_id', player_id, 'side', side, 'started', started,
                  'minutes', minutes, 'goals', goals, 'assists', assists, 'shots', shots, 'yellow_cards', yellow_cards,
                  'red_cards', red_cards, 'points', points, 'rebounds', rebounds, 'steals', steals, 'blocks', blocks,

@@ -130,6 +130,8 @@ export type Writes = Partial<Record<keyof typeof COLUMNS, Row[]>>;
 
 /** What a batch writes besides row upserts. */
 export interface Extra {
+  /** Events withdrawn (remove_events): deleted before the batch's event upserts, which may send an id again. */
+  removedEvents?: string[];
   /** Matches whose box score is replaced (old lines deleted first). */
   lineMatches?: string[];
   search?: Searchable[];
@@ -173,6 +175,14 @@ export async function writeIngest(db: Db, writes: Writes, extra: Extra = {}): Pr
     "player_season_stats",
   ];
   const statements = order.flatMap((t) => [
+    // First, so a new event may take the seq a removed one had (match_id, seq is unique).
+    ...(t === "match_events" && extra.removedEvents?.length
+      ? [
+          db.$client
+            .prepare("DELETE FROM match_events WHERE id IN (SELECT value FROM json_each(?))")
+            .bind(JSON.stringify(extra.removedEvents)),
+        ]
+      : []),
     // A new box score replaces the old one: a player dropped by the feed loses his line.
     ...(t === "player_lines" && extra.lineMatches?.length
       ? [

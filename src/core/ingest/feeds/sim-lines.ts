@@ -40,6 +40,14 @@ export class LiveLines {
     this.changed = true;
   }
 
+  /** Takes back counts of exactly that player (a disallowed goal); never below 0, nobody else's. */
+  take(side: Side, playerId: string | null | undefined, counts: Record<string, number>) {
+    const l = this.lines.find((x) => x.side === side && x.player_id === playerId);
+    if (!l) return;
+    for (const [k, v] of Object.entries(counts)) l[k] = Math.max(0, Number(l[k] ?? 0) - v);
+    this.changed = true;
+  }
+
   /** Starters' minutes follow the match clock (substitutions are not modelled). */
   minutes(minute: number) {
     for (const l of this.lines) if (l.started && l.minutes !== minute) ((l.minutes = minute), (this.changed = true));

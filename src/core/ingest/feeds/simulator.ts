@@ -1,6 +1,7 @@
 // The demo feed: plays matches in accelerated time — one tick is a football minute or 90 s of basketball clock —
-// and keeps a few matches of each sport live by kicking off the next scheduled ones early. It only produces
-// ops; ingest() applies them exactly as it would a provider's.
+// and keeps a few matches of each sport live by kicking off the next scheduled ones early; now and then VAR
+// disallows a football goal (./sim-var.ts). It only produces ops; ingest() applies them exactly as it would a
+// provider's.
 import { basketballOvertimeCode, type Sport } from "../../domain/codes";
 import type { Lineup } from "../../domain/schemas";
 import { dbFor } from "../../db/client";
@@ -11,6 +12,7 @@ import { demoEvent, type DemoEvent, type Side } from "../../demo/events";
 import { lineupFor, type DemoTeam } from "../../demo/squads";
 import type { Op } from "../ops";
 import { LiveLines } from "./sim-lines";
+import { varReview } from "./sim-var";
 import type { FeedAdapter } from "./feed";
 
 /** How many matches of each sport the simulator keeps live. */
@@ -51,6 +53,8 @@ function event(
 /** One football minute. */
 function football(m: Row): Op[] {
   const events: EventIn[] = [];
+  /** Goals VAR disallowed this minute (at most one). */
+  const removed: string[] = [];
   const next: Record<string, unknown> = {};
   let [home, away] = [Number(m.home_score), Number(m.away_score)];
   let period = Number(m.period ?? 12);
@@ -68,6 +72,18 @@ function football(m: Row): Op[] {
     const end = { 12: 45, 13: 90, 14: 105, 15: 120 }[period]!;
     if (minute < end) minute++;
     else added = (added ?? 0) + 1;
+    const disallowed = varReview(m);
+    if (disallowed) {
+      const side = disallowed.team;
+      side === "home" ? (home = Math.max(0, home - 1)) : (away = Math.max(0, away - 1));
+      removed.push(disallowed.id);
+      ev("var", side, {
+        player: disallowed.player,
+        player_id: disallowed.player_id,
+        detail: "Goal disallowed – offside",
+      });
+      lines.take(side, disallowed.player_id, { goals: 1 });
+    }
     for (const side of ["home", "away"] as const) {
       if (chance(0.025)) {
         side === "home" ? home++ : away++;
@@ -104,6 +120,7 @@ function football(m: Row): Op[] {
   }
   lines.minutes(minute);
   const ops: Op[] = [...lines.op()];
+  if (removed.length > 0) ops.push({ op: "remove_events", match_id: String(m.id), event_ids: removed });
   if (events.length > 0) ops.push({ op: "events", match_id: String(m.id), events });
   ops.push({
     op: "match",

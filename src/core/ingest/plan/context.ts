@@ -20,6 +20,8 @@ export interface Plan {
   matches: Map<string, Row>;
   /** Finished matches (any format) whose result or box score changed: season stats to recompute. */
   statFinals: SeasonMatches;
+  /** Ids of the events the batch deletes (before it writes any event). */
+  removedEvents: string[];
   /** New box scores per match (replacing the stored ones). */
   lines: Map<string, Row[]>;
   lineMatches: string[];
@@ -55,6 +57,7 @@ export function planContext(state: IngestState, now: string): PlanContext {
     finals: new Map(),
     matches: state.matches,
     statFinals: new Map(),
+    removedEvents: [],
     lines: new Map(),
     lineMatches: [],
     search: [],

@@ -1,4 +1,8 @@
-// The events op: a match's events, upserted by id; a new one is numbered after the match's last and pushed live.
+// The events op: a match's events, upserted by id; a new one is numbered after the match's last and pushed live as
+// event_added, a known one whose fields changed (a corrected scorer or minute) keeps its seq and is pushed as
+// event_updated.
+// Nothing else is derived from events: box scores (and so season stats and leaders) come from player_lines ops, the
+// score and the table from match ops, so a correction of those arrives, and is recomputed, through those ops.
 import type { Event } from "../../domain/schemas";
 import { COLUMNS } from "../../db/queries/bulk";
 import type { Row } from "../../db/queries/ingest";
@@ -24,7 +28,8 @@ export const planEvents: Planner<"events"> = (ctx, op, i) => {
     changed = true;
     known.set(e.id, row);
     ctx.write("match_events", row);
-    if (!existing) ctx.publish(m, { type: "event_added", data: { ...e, seq: Number(row.seq) } as Event });
+    const data = { ...e, seq: Number(row.seq) } as Event;
+    ctx.publish(m, existing ? { type: "event_updated", data } : { type: "event_added", data });
   }
   return changed;
 };

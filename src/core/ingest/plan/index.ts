@@ -9,6 +9,7 @@ import { planLineups } from "./lineups";
 import { planMatch } from "./match";
 import { planPlayer } from "./player";
 import { planPlayerLines } from "./player-lines";
+import { planRemoveEvents } from "./remove-events";
 import { planStats } from "./stats";
 import { planTeam } from "./team";
 
@@ -34,6 +35,8 @@ function planOp(ctx: PlanContext, op: Op, i: number): boolean {
       return planMatch(ctx, op, i);
     case "events":
       return planEvents(ctx, op, i);
+    case "remove_events":
+      return planRemoveEvents(ctx, op, i);
     case "stats":
       return planStats(ctx, op, i);
     case "lineups":

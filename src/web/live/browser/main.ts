@@ -100,8 +100,10 @@ async function enrich(s: number, todo: BoardMatch[]) {
         const last = (await events(m.sport, m.id)).at(-1);
         const now = board.matches.get(m.id);
         // Unless an event came over the stream meanwhile: that one is newer than what REST read.
-        if (now && last && now.lastEventSeq === eventSeq)
+        if (now && last && now.lastEventSeq === eventSeq) {
           now.lastEvent = eventText(m.sport, last, { home: now.home_team, away: now.away_team });
+          now.lastEventId = last.id;
+        }
         update(m.id);
       } catch (e) {
         if (e instanceof Refused && e.answer.status === 429) return; // out of budget: the stream still updates the board

@@ -84,8 +84,11 @@ function openTimeline(id: string, onFrame: (f: Envelope) => void) {
     },
     onFrame: (f) => {
       t.seq = Math.max(t.seq, f.seq);
-      if (f.type === "event_added") {
+      if (f.type === "event_added" || f.type === "event_updated") {
         t.events.set(f.data.id, f.data);
+        draw(t);
+      } else if (f.type === "event_removed") {
+        t.events.delete(f.data.id);
         draw(t);
       }
       onFrame(f);

@@ -51,11 +51,60 @@ describe("planning an events op", () => {
     expect(p).toMatchObject({ applied: 0, unchanged: 1, writes: {}, updates: [] });
   });
 
-  it("a corrected event keeps its seq and is rewritten, without a second event_added", () => {
+  it("a corrected event keeps its seq and is rewritten, published as event_updated (not a second event_added)", () => {
     const p = plan([eventsOp({ events: [eventOp({ id: "ev_2", minute: 21, team: "away", period: 12 })] })], world());
     expect(p.applied).toBe(1);
-    expect(p.writes.match_events).toEqual([eventRow({ id: "ev_2", seq: 2, minute: 21, team: "away" })]);
-    expect(p.updates).toEqual([]);
+    const row = eventRow({ id: "ev_2", seq: 2, minute: 21, team: "away" });
+    expect(p.writes.match_events).toEqual([row]);
+    const { match_id: _, ...event } = row;
+    expect(p.updates).toEqual([
+      {
+        match_id: "m_test",
+        sport: "football",
+        league_id: "lg_fb_eng1",
+        updates: [{ type: "event_updated", data: event }],
+      },
+    ]);
+  });
+
+  it("a changed scorer is an update with every field of the event; an unchanged event in the same op is not", () => {
+    const p = plan(
+      [
+        eventsOp({
+          events: [
+            eventOp({ id: "ev_1", minute: 5, period: 12 }),
+            eventOp({ id: "ev_2", minute: 20, team: "away", period: 12, player: "N. Jackson", player_id: "pl_nj" }),
+          ],
+        }),
+      ],
+      world(),
+    );
+    expect(p.updates[0]!.updates).toEqual([
+      {
+        type: "event_updated",
+        data: expect.objectContaining({ id: "ev_2", seq: 2, type: "goal", player: "N. Jackson", player_id: "pl_nj" }),
+      },
+    ]);
+    expect(Object.keys(p.updates[0]!.updates[0]!.data).sort()).toEqual(
+      Object.keys(eventRow())
+        .filter((k) => k !== "match_id")
+        .sort(),
+    );
+  });
+
+  it("an event added and corrected in one batch is published as added, then updated", () => {
+    const p = plan(
+      [eventsOp({ events: [eventOp({ id: "ev_n" })] }), eventsOp({ events: [eventOp({ id: "ev_n", minute: 11 })] })],
+      world(),
+    );
+    expect(p.updates[0]!.updates.map((u) => [u.type, (u.data as { seq: number }).seq])).toEqual([
+      ["event_added", 3],
+      ["event_updated", 3],
+    ]);
+    expect(p.writes.match_events!.map((e) => [e.id, e.minute])).toEqual([
+      ["ev_n", 10],
+      ["ev_n", 11],
+    ]);
   });
 
   it("one op with an unchanged and a new event writes only the new one", () => {
