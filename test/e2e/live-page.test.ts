@@ -1,5 +1,6 @@
 // The /live scoreboard in headless Chromium against `wrangler dev`: names and grouping, the score flash, a timeline on
-// click, resuming after the network drops (?since= on the match stream), refusals and closes in words, 390 px.
+// click, resuming after the network drops (?since= on the match stream), reconciling by seq after a reconnect, a goal
+// VAR disallows, refusals and closes in words, 390 px.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -141,7 +142,8 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
       "Yellow card: James Tarkowski (Everton)",
       "Goal: Bukayo Saka (Arsenal) – Header",
     ]);
-    expect(sockets.find((u) => u.includes("/v1/ws/match/m_timeline"))).toMatch(/\?api_key=sk_test_\w+&since=0$/);
+    // The stream starts after the timeline it read: two events and a score were three messages (seq 3).
+    expect(sockets.find((u) => u.includes("/v1/ws/match/m_timeline"))).toMatch(/\?api_key=sk_test_\w+&since=3$/);
 
     await w.ingest([
       {
@@ -204,13 +206,76 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
       await r.locator(".timeline").getByText("Goal: Declan Rice (Arsenal)").waitFor({ timeout: 20_000 });
       await r.getByText("Following live again; missed events were replayed.").waitFor();
       const matchSockets = sockets.filter((u) => u.includes("/v1/ws/match/m_resume"));
-      expect(matchSockets[0]).toMatch(/&since=0$/);
+      expect(matchSockets[0]).toMatch(/&since=3$/);
       const resumedFrom = Number(/&since=(\d+)$/.exec(matchSockets.at(-1)!)![1]);
       expect(resumedFrom).toBeGreaterThan(0);
       await page.close();
     } finally {
       await proxy.close();
     }
+  });
+
+  it("a match that finishes while the page is cut off shows as finished after the reconnect (seq, not clocks)", async () => {
+    await footballMatch("m_final_away");
+    const proxy = await tcpProxy(w.base);
+    try {
+      const { page } = await connectPage(w.demoKey, { base: proxy.base });
+      await status(page)
+        .getByText(/^Connected/)
+        .waitFor();
+      const r = row(page, "m_final_away");
+      await expect.poll(() => r.locator(".state").textContent(), POLL).toBe("1st Half · 20'");
+      await proxy.cut();
+      await status(page)
+        .getByText(/The live connection dropped\. Reconnecting in \d+ s…/)
+        .waitFor();
+      // The last tick and the final whistle in the same second, while nothing reaches the page.
+      await w.ingest([{ ...football, id: "m_final_away", minute: 21 }]);
+      await w.ingest([{ ...football, id: "m_final_away", status_code: 3 }]);
+      await proxy.restore();
+      await status(page)
+        .getByText(/^Reconnected: \d+ live match(es)?, up to date\.$/)
+        .waitFor({ timeout: 20_000 });
+      await expect.poll(() => r.locator(".state").textContent(), POLL).toBe("Full time");
+      // And it stays so: nothing older overwrites it.
+      await page.waitForTimeout(1500);
+      expect(await r.locator(".state").textContent()).toBe("Full time");
+      await page.close();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("a goal VAR disallows: the score goes back, the goal leaves the timeline, the row says so", async () => {
+    await footballMatch("m_var");
+    const { page } = await connectPage(w.demoKey);
+    await status(page)
+      .getByText(/^Connected/)
+      .waitFor();
+    const r = row(page, "m_var");
+    await r.getByRole("button").click();
+    const timeline = r.locator(".timeline");
+    await timeline.getByText("Following live.").waitFor();
+    await w.ingest([
+      {
+        op: "events",
+        match_id: "m_var",
+        events: [{ id: "m_var_e3", type: "goal", minute: 24, team: "home", player: "Kai Havertz" }],
+      },
+      { ...football, id: "m_var", home_score: 2, minute: 24 },
+    ]);
+    await timeline.getByText("Goal: Kai Havertz (Arsenal)").waitFor();
+    await expect.poll(() => r.locator(".score").textContent(), POLL).toBe("2 – 0");
+    await w.ingest([
+      { op: "remove_events", match_id: "m_var", event_ids: ["m_var_e3"] },
+      { ...football, id: "m_var", home_score: 1, minute: 25 },
+    ]);
+    await expect.poll(() => r.locator(".score").textContent(), POLL).toBe("1 – 0");
+    await expect.poll(() => r.locator(".last").textContent(), POLL).toBe("VAR: goal disallowed");
+    await expect.poll(() => timeline.getByText("Goal: Kai Havertz (Arsenal)").count(), POLL).toBe(0);
+    // The first goal stands.
+    expect(await timeline.getByText("Goal: Bukayo Saka (Arsenal) – Header").count()).toBe(1);
+    await page.close();
   });
 
   it("a wrong key is refused in words, not a close code", async () => {

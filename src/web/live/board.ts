@@ -1,8 +1,9 @@
-// The /live scoreboard's state: matches from REST merged with frames from the streams, grouped for display. Pure.
+// The /live scoreboard's state: matches from REST and state messages merged with frames from the streams by `seq`
+// (docs/api.md "One version per match"), never by timestamps; grouped for display. Pure.
 import type { Sport } from "../../core/domain/codes";
-import type { League, MatchDetail, MatchListItem } from "../../core/domain/schemas";
+import type { Event, League, MatchDetail, MatchListItem } from "../../core/domain/schemas";
 import type { Envelope } from "../../core/live/messages";
-import { eventText, type Clock } from "./words";
+import { eventLine, eventText, type Clock } from "./words";
 
 export interface BoardMatch extends Clock {
   id: string;
@@ -12,10 +13,13 @@ export interface BoardMatch extends Clock {
   home_score: number;
   away_score: number;
   kickoff_ts: number;
-  /** The last stream seq applied (0 while only REST is known): frames at or below it are repeats. */
+  /**
+   * The version shown: the seq of a REST read or state message, or of the last frame applied. A representation with a
+   * lower seq is older and not applied; frames at or below it are repeats.
+   */
   seq: number;
-  /** Epoch ms of the state shown: REST's `updated_at` or the last frame's `ts`; older frames are not applied. */
-  asOf: number;
+  /** Scoring events seen (frames or a timeline read): a removal of one of them is a goal disallowed. */
+  scoring: string[];
   lastEvent: string | null;
   /** The seq of the frame that set `lastEvent` (0: none yet), so a slower REST read does not replace it. */
   lastEventSeq: number;
@@ -44,13 +48,12 @@ export function addLeagues(b: Board, sport: Sport, leagues: League[]) {
 type RestMatch = MatchListItem & Partial<Pick<MatchDetail, "period" | "added_time" | "game_clock_secs">>;
 
 /**
- * Puts a match as REST answered it on the board, unless the board already shows a newer state (a frame that arrived
- * after REST read it). Keeps what REST does not carry: the stream seq and the latest event.
+ * Puts a match as REST (or a state message) gave it on the board, unless the board already shows a newer version (a
+ * frame with a higher seq than the read). Keeps what a list item does not carry: the clock and the latest event.
  */
 export function putMatch(b: Board, sport: Sport, m: RestMatch): BoardMatch {
   const known = b.matches.get(m.id);
-  const asOf = Date.parse(m.updated_at);
-  if (known && known.asOf > asOf) return known;
+  if (known && known.seq > m.seq) return known;
   const row: BoardMatch = {
     id: m.id,
     sport,
@@ -65,8 +68,8 @@ export function putMatch(b: Board, sport: Sport, m: RestMatch): BoardMatch {
     added_time: m.added_time ?? known?.added_time ?? null,
     period: m.period !== undefined ? m.period : (known?.period ?? null),
     game_clock_secs: m.game_clock_secs !== undefined ? m.game_clock_secs : (known?.game_clock_secs ?? null),
-    seq: known?.seq ?? 0,
-    asOf,
+    seq: m.seq,
+    scoring: known?.scoring ?? [],
     lastEvent: known?.lastEvent ?? null,
     lastEventSeq: known?.lastEventSeq ?? 0,
     lastEventId: known?.lastEventId ?? null,
@@ -82,17 +85,54 @@ export interface Applied {
   changed: boolean;
   /** The score changed (the page flashes it). */
   scored: boolean;
+  /** A state message put a match on the board that was not there (it needs a row). */
+  added?: boolean;
 }
 
-/** Applies one stream frame; repeats (seq already seen) and frames older than the REST state change nothing. */
-export function applyFrame(b: Board, f: Envelope): Applied {
+/** A stream's opening message for a match: its list item at `seq` (docs/live-streams.md). */
+export interface StateMessage {
+  type: "state";
+  match_id: string;
+  sport: Sport;
+  seq: number;
+  ts: number;
+  data: MatchListItem;
+}
+export type StreamMessage = Envelope | StateMessage;
+
+/** What the board shows in place of a scoring event that was removed (the score goes back in the same commit). */
+export const disallowedNote = (sport: Sport) => (sport === "football" ? "VAR: goal disallowed" : "Basket cancelled");
+
+const isScoring = (sport: Sport, e: Event, teams: { home: string; away: string }) =>
+  eventLine(sport, e, teams).kind === "score";
+
+/** Remembers the scoring events of a timeline read, so a later removal of one reads as a goal disallowed. */
+export function noteEvents(b: Board, matchId: string, events: Event[]) {
+  const m = b.matches.get(matchId);
+  if (!m) return;
+  for (const e of events)
+    if (isScoring(m.sport, e, { home: m.home_team, away: m.away_team }) && !m.scoring.includes(e.id))
+      m.scoring = [...m.scoring.slice(-19), e.id];
+}
+
+/**
+ * Applies one stream message. A state message is a representation like a REST read (applied unless older); a frame
+ * applies only if it is newer than what is shown (seq), so repeats and frames a newer read already holds change nothing.
+ */
+export function applyFrame(b: Board, f: StreamMessage): Applied {
+  if (f.type === "state") {
+    const known = b.matches.get(f.match_id);
+    if (known && known.seq >= f.seq) return { unknown: false, changed: false, scored: false };
+    const scored = !!known && (known.home_score !== f.data.home_score || known.away_score !== f.data.away_score);
+    putMatch(b, f.sport, f.data);
+    return { unknown: false, changed: true, scored, added: !known };
+  }
   const m = b.matches.get(f.match_id);
   if (!m) return { unknown: true, changed: false, scored: false };
   if (f.seq <= m.seq) return { unknown: false, changed: false, scored: false };
   m.seq = f.seq;
-  if (f.ts < m.asOf) return { unknown: false, changed: false, scored: false };
-  m.asOf = f.ts;
   let scored = false;
+  const teams = { home: m.home_team, away: m.away_team };
   if (f.type === "score_update") {
     const d = f.data;
     scored = d.home !== m.home_score || d.away !== m.away_score;
@@ -106,10 +146,18 @@ export function applyFrame(b: Board, f: Envelope): Applied {
     m.status_code = f.data.to;
     if (f.data.to !== 2) m.period = null;
   } else if (f.type === "event_removed") {
-    // The board shows one event, not the timeline: a withdrawn one leaves nothing in its place.
-    if (f.data.id === m.lastEventId) Object.assign(m, { lastEvent: null, lastEventId: null, lastEventSeq: f.seq });
+    if (m.scoring.includes(f.data.id)) {
+      // A goal taken back (VAR): say so where the last event shows; the score_update of the same commit follows.
+      m.scoring = m.scoring.filter((id) => id !== f.data.id);
+      Object.assign(m, { lastEvent: disallowedNote(m.sport), lastEventId: null, lastEventSeq: f.seq });
+    } else if (f.data.id === m.lastEventId) {
+      // The board shows one event, not the timeline: a withdrawn one leaves nothing in its place.
+      Object.assign(m, { lastEvent: null, lastEventId: null, lastEventSeq: f.seq });
+    }
   } else if (f.type === "event_added" || f.data.id === m.lastEventId) {
-    m.lastEvent = eventText(m.sport, f.data, { home: m.home_team, away: m.away_team });
+    if (isScoring(m.sport, f.data, teams) && !m.scoring.includes(f.data.id))
+      m.scoring = [...m.scoring.slice(-19), f.data.id];
+    m.lastEvent = eventText(m.sport, f.data, teams);
     m.lastEventSeq = f.seq;
     m.lastEventId = f.data.id;
   }

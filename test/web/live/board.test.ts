@@ -1,6 +1,6 @@
 // The /live scoreboard's state (src/web/live/board.ts): REST rows and stream frames merged, grouped for display.
 import { describe, expect, it } from "vitest";
-import { addLeagues, applyFrame, emptyBoard, groupBoard, putMatch } from "../../../src/web/live/board";
+import { addLeagues, applyFrame, emptyBoard, groupBoard, noteEvents, putMatch } from "../../../src/web/live/board";
 import type { MatchListItem } from "../../../src/core/domain/schemas";
 import type { Envelope } from "../../../src/core/live/messages";
 
@@ -56,12 +56,24 @@ describe("frames on the board", () => {
     expect(b.matches.get("m1")!.home_score).toBe(2);
   });
 
-  it("a frame older than the REST state it follows is not applied (queued while the lists loaded)", () => {
+  it("a frame the REST read already reflects (seq at or below the read's) is not applied; the next one is", () => {
     const b = emptyBoard();
-    putMatch(b, "football", item({ home_score: 3, updated_at: new Date(T0 + 10_000).toISOString() }));
-    expect(applyFrame(b, score(1, 2, 0, T0 + 5_000)).changed).toBe(false);
-    expect(b.matches.get("m1")!.home_score).toBe(3);
-    expect(b.matches.get("m1")!.seq).toBe(1);
+    putMatch(b, "football", item({ home_score: 3, seq: 3 }));
+    expect(applyFrame(b, score(2, 2, 0)).changed).toBe(false);
+    expect(applyFrame(b, score(3, 2, 0)).changed).toBe(false);
+    expect(b.matches.get("m1")).toMatchObject({ home_score: 3, seq: 3 });
+    expect(applyFrame(b, score(4, 4, 0)).changed).toBe(true);
+    expect(b.matches.get("m1")).toMatchObject({ home_score: 4, seq: 4 });
+  });
+
+  it("a final whistle read over REST within the same second as the last tick is shown (seq, not timestamps)", () => {
+    const b = emptyBoard();
+    putMatch(b, "football", item({ seq: 4 }));
+    // The last tick's frame is stamped in milliseconds after the REST row's whole second...
+    applyFrame(b, score(5, 1, 0, T0 + 900));
+    // ...and the read after a reconnect finds the match finished at seq 6, `updated_at` in that same second.
+    putMatch(b, "football", item({ status_code: 3, minute: null, seq: 6, updated_at: new Date(T0).toISOString() }));
+    expect(b.matches.get("m1")).toMatchObject({ status_code: 3, minute: null, seq: 6 });
   });
 
   it("a frame of a match not on the board asks for it", () => {
@@ -139,33 +151,56 @@ describe("corrections on the board", () => {
     applyFrame(b, frame(4, "event_removed", { id: "e0" }));
     expect(b.matches.get("m1")!.lastEvent).toBe("88' Goal: Nicolas Jackson (Chelsea)");
     expect(applyFrame(b, frame(5, "event_removed", { id: "e1" }))).toMatchObject({ changed: true, scored: false });
-    expect(b.matches.get("m1")).toMatchObject({ lastEvent: null, lastEventId: null, seq: 5 });
+    expect(b.matches.get("m1")).toMatchObject({ lastEvent: "VAR: goal disallowed", lastEventId: null, seq: 5 });
+  });
+
+  it("a removed card clears the latest event; a goal known from a timeline read, when removed, is a goal disallowed", () => {
+    const b = emptyBoard();
+    putMatch(b, "football", item());
+    applyFrame(b, frame(1, "event_added", goal({ id: "c1", type: "yellow_card", player: "Moises Caicedo" })));
+    applyFrame(b, frame(2, "event_removed", { id: "c1" }));
+    expect(b.matches.get("m1")).toMatchObject({ lastEvent: null, lastEventId: null });
+    noteEvents(b, "m1", [goal({ id: "g9" }) as never]);
+    applyFrame(b, frame(3, "event_removed", { id: "g9" }));
+    applyFrame(b, score(4, 1, 0));
+    expect(b.matches.get("m1")).toMatchObject({ lastEvent: "VAR: goal disallowed", home_score: 1, away_score: 0 });
   });
 });
 
 describe("REST rows on the board", () => {
-  it("a newer REST read replaces the row but keeps the stream's seq and latest event", () => {
+  it("a newer REST read replaces the row and its seq but keeps the latest event", () => {
     const b = emptyBoard();
     putMatch(b, "football", item());
     applyFrame(b, score(3, 2, 0));
     Object.assign(b.matches.get("m1")!, { lastEvent: "31' Goal", lastEventSeq: 3 });
-    putMatch(b, "football", item({ home_score: 2, away_score: 1, updated_at: new Date(T0 + 60_000).toISOString() }));
+    putMatch(b, "football", item({ home_score: 2, away_score: 1, seq: 4 }));
     expect(b.matches.get("m1")).toMatchObject({
       home_score: 2,
       away_score: 1,
-      seq: 3,
+      seq: 4,
       lastEvent: "31' Goal",
       lastEventSeq: 3,
       period: 12,
     });
   });
 
-  it("a REST read older than what the stream already showed is ignored", () => {
+  it("a REST read older than what the stream already showed is ignored, whatever its updated_at", () => {
     const b = emptyBoard();
     putMatch(b, "football", item());
-    applyFrame(b, score(1, 4, 0, T0 + 30_000));
-    putMatch(b, "football", item({ home_score: 3, updated_at: new Date(T0 + 20_000).toISOString() }));
-    expect(b.matches.get("m1")!.home_score).toBe(4);
+    applyFrame(b, score(5, 4, 0, T0));
+    putMatch(b, "football", item({ home_score: 3, seq: 4, updated_at: new Date(T0 + 60_000).toISOString() }));
+    expect(b.matches.get("m1")).toMatchObject({ home_score: 4, seq: 5 });
+  });
+
+  it("a state message is a read: a newer one replaces, an older or equal one changes nothing, an unknown match is added", () => {
+    const b = emptyBoard();
+    const state = (seq: number, over: Partial<MatchListItem> = {}) =>
+      ({ type: "state", match_id: "m1", sport: "football", seq, ts: T0, data: item({ seq, ...over }) }) as const;
+    expect(applyFrame(b, state(2))).toMatchObject({ changed: true, added: true });
+    applyFrame(b, score(3, 2, 0));
+    expect(applyFrame(b, state(3, { home_score: 9 })).changed).toBe(false);
+    expect(applyFrame(b, state(7, { home_score: 2, away_score: 2 }))).toMatchObject({ changed: true, scored: true });
+    expect(b.matches.get("m1")).toMatchObject({ home_score: 2, away_score: 2, seq: 7 });
   });
 
   it("a match detail brings the period and the basketball clock the list lacks", () => {

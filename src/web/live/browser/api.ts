@@ -34,15 +34,12 @@ export async function api<T>(path: string, scope: Scope = "read:matches"): Promi
   return (await res.json()) as T;
 }
 
-/** A match's timeline; none yet (404 no_data) is an empty one. */
-export const events = (sport: Sport, id: string) =>
-  api<{ data: Event[] }>(`/v1/${sport}/matches/${id}/events`).then(
-    (r) => r.data,
-    (e: unknown) => {
-      if (e instanceof Refused && e.answer.code === "no_data") return [];
-      throw e;
-    },
-  );
+/** A match's timeline and the seq it reflects; none yet (404 no_data) is an empty one at seq 0. */
+export const timeline = (sport: Sport, id: string) =>
+  api<{ seq: number; data: Event[] }>(`/v1/${sport}/matches/${id}/events`).catch((e: unknown) => {
+    if (e instanceof Refused && e.answer.code === "no_data") return { seq: 0, data: [] as Event[] };
+    throw e;
+  });
 
 /** A WebSocket path asked over plain HTTP: answers what the refused upgrade could not tell (../connection.ts). */
 export const probe = (path: string) =>

@@ -4,11 +4,10 @@
 // modules of src/web/live, which have their own tests.
 import { SPORTS } from "../../../core/domain/codes";
 import type { League, MatchDetail, MatchListItem } from "../../../core/domain/schemas";
-import type { Envelope } from "../../../core/live/messages";
-import { addLeagues, applyFrame, putMatch, type BoardMatch } from "../board";
+import { addLeagues, applyFrame, noteEvents, putMatch, type BoardMatch, type StreamMessage } from "../board";
 import { backoffDelay, refusal } from "../connection";
 import { eventText, isOver } from "../words";
-import { api, events, Refused, setKey } from "./api";
+import { api, Refused, setKey, timeline } from "./api";
 import { follow, type Follow } from "./socket";
 import { closeTimeline, toggleTimeline } from "./timeline";
 import { board, boardEl, render, resetBoard, say, update } from "./view";
@@ -18,20 +17,25 @@ let session = 0;
 let hub: Follow | null = null;
 
 // ---------- frames ----------
-/** While the REST lists load, frames wait here; then those older than what REST read are dropped (board.ts). */
+/** While the REST lists load, messages wait here; then those older than what REST read change nothing (board.ts). */
 let loading = false;
-const queued: Envelope[] = [];
-const fetching = new Map<string, Envelope[]>();
+const queued: StreamMessage[] = [];
+const fetching = new Map<string, StreamMessage[]>();
 
-function onFrame(f: Envelope) {
+function onFrame(f: StreamMessage) {
   if (loading) return void queued.push(f);
   const r = applyFrame(board, f);
   if (r.unknown) return void fetchUnknown(f);
+  if (r.added) {
+    // A state message of a match not shown yet (it kicked off while the page was away): a row, then its clock.
+    render();
+    return void enrich(session, [board.matches.get(f.match_id)!]);
+  }
   if (r.changed) update(f.match_id, r.scored);
 }
 
 /** A frame of a match not on the board (it kicked off since): fetch it once, then apply what came meanwhile. */
-function fetchUnknown(f: Envelope) {
+function fetchUnknown(f: StreamMessage) {
   const waiting = fetching.get(f.match_id);
   if (waiting) return void waiting.push(f);
   fetching.set(f.match_id, [f]);
@@ -96,8 +100,11 @@ async function enrich(s: number, todo: BoardMatch[]) {
       const m = todo[next++]!;
       const eventSeq = m.lastEventSeq;
       try {
+        // By seq: a detail older than what the streams delivered meanwhile changes nothing.
         putMatch(board, m.sport, await api<MatchDetail>(`/v1/${m.sport}/matches/${m.id}`));
-        const last = (await events(m.sport, m.id)).at(-1);
+        const { data } = await timeline(m.sport, m.id);
+        noteEvents(board, m.id, data);
+        const last = data.at(-1);
         const now = board.matches.get(m.id);
         // Unless an event came over the stream meanwhile: that one is newer than what REST read.
         if (now && last && now.lastEventSeq === eventSeq) {

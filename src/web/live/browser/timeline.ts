@@ -1,11 +1,12 @@
-// The timeline of the selected match: its events from REST, then /v1/ws/match/{id}, which after a drop resumes with
-// ?since= the last seq it delivered, so no event is missed.
+// The timeline of the selected match: its events from REST with the seq they reflect, then /v1/ws/match/{id} from
+// ?since= that seq, which after a drop resumes with ?since= the last seq it delivered: no event missed, and a correction
+// (an event changed or removed) is never undone by a timeline read older than it.
 import type { Event } from "../../../core/domain/schemas";
-import type { Envelope } from "../../../core/live/messages";
 import { refusal } from "../connection";
 import { eventLine, isOver, stateText } from "../words";
-import { events, Refused } from "./api";
-import { follow, type Follow } from "./socket";
+import { Refused, timeline } from "./api";
+import { follow as followStream, type Follow } from "./socket";
+import { noteEvents, type StreamMessage } from "../board";
 import { board, el, rows } from "./view";
 
 interface Timeline {
@@ -29,7 +30,7 @@ export function closeTimeline() {
 }
 
 /** Opens the match's timeline (closing any other); a second click closes it. Frames also go to `onFrame` (the board). */
-export function toggleTimeline(id: string, onFrame: (f: Envelope) => void) {
+export function toggleTimeline(id: string, onFrame: (f: StreamMessage) => void) {
   const again = open?.id === id;
   closeTimeline();
   if (!again) openTimeline(id, onFrame);
@@ -51,7 +52,7 @@ function draw(t: Timeline) {
   t.list.replaceChildren(...(items.length ? items : [el("li", "note", "No events yet.")]));
 }
 
-function openTimeline(id: string, onFrame: (f: Envelope) => void) {
+function openTimeline(id: string, onFrame: (f: StreamMessage) => void) {
   const m = board.matches.get(id);
   const li = rows.get(id);
   if (!m || !li) return;
@@ -64,25 +65,33 @@ function openTimeline(id: string, onFrame: (f: Envelope) => void) {
   button.setAttribute("aria-expanded", "true");
   button.setAttribute("aria-controls", box.id);
   open = t;
-  events(m.sport, id).then(
-    (evs) => {
-      evs.forEach((e) => t.events.set(e.id, e));
+  timeline(m.sport, id).then(
+    (read) => {
+      if (open !== t) return;
+      read.data.forEach((e) => t.events.set(e.id, e));
+      noteEvents(board, id, read.data);
       draw(t);
+      t.seq = read.seq;
+      if (isOver(m.status_code)) return void (t.note.textContent = `${stateText(m)}.`);
+      follow(t, onFrame);
     },
     (e: unknown) => {
       if (open === t && e instanceof Refused) t.note.textContent = refusal(e.answer, e.scope, true).message;
     },
   );
-  if (isOver(m.status_code)) return void (t.note.textContent = `${stateText(m)}.`);
-  t.socket = follow({
+}
+
+/** The match stream from the timeline's seq; a reconnect resumes from the last seq delivered. */
+function follow(t: Timeline, onFrame: (f: StreamMessage) => void) {
+  t.socket = followStream({
     stream: "match",
-    path: `/v1/ws/match/${id}`,
-    // since=0 first: the stream replays what it still holds, so nothing between the REST read and the socket is lost.
+    path: `/v1/ws/match/${t.id}`,
     query: () => `&since=${t.seq}`,
     onOpen: (again) => {
       t.note.textContent = again ? "Following live again; missed events were replayed." : "Following live.";
     },
     onFrame: (f) => {
+      if (f.type === "state") return onFrame(f);
       t.seq = Math.max(t.seq, f.seq);
       if (f.type === "event_added" || f.type === "event_updated") {
         t.events.set(f.data.id, f.data);
