@@ -183,7 +183,17 @@ describe("AsyncAPI document", () => {
       const names = channels[id]!.messages()
         .all()
         .map((m) => m.name());
-      expect(names).toEqual(expect.arrayContaining(["score_update", "status_change", "event_added", "ping", "pong"]));
+      expect(names).toEqual(
+        expect.arrayContaining([
+          "score_update",
+          "status_change",
+          "event_added",
+          "event_updated",
+          "event_removed",
+          "ping",
+          "pong",
+        ]),
+      );
     }
     const hooks = channels
       .webhooks!.messages()
@@ -192,6 +202,8 @@ describe("AsyncAPI document", () => {
     expect(hooks.sort()).toEqual(
       [
         "match.event_added",
+        "match.event_removed",
+        "match.event_updated",
         "match.finished",
         "match.score_updated",
         "match.status_changed",

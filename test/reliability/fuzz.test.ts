@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateKey } from "../../src/core/auth/keys";
 import { admin, createKey } from "../helpers/admin";
-import { eventOp, eventsOp, matchOp, statsOp, teamOp } from "../helpers/ops";
+import { eventOp, eventsOp, matchOp, removeEventsOp, statsOp, teamOp } from "../helpers/ops";
 import { seed, today } from "../helpers/seed";
 
 const SEED = Number(env.FUZZ_SEED || Date.now() % 2 ** 31);
@@ -222,6 +222,7 @@ describe(`fuzzing (seed ${SEED})`, { timeout: 180_000 }, () => {
   const validOp = fc.constantFrom(
     matchOp({ id: matchId, home_score: 1, minute: 50 }),
     eventsOp({ match_id: matchId, events: [eventOp({ id: `${matchId}_fz`, minute: 51, period: 13 })] }),
+    removeEventsOp({ match_id: matchId, event_ids: [`${matchId}_fz`] }),
     statsOp({ match_id: matchId, data: [{ type: "possession", home: 50, away: 50 }] }),
     teamOp({ id: "tm_fb_fuzz", name: "Fuzz FC" }),
   );
@@ -237,6 +238,7 @@ describe(`fuzzing (seed ${SEED})`, { timeout: 180_000 }, () => {
         "home_score",
         "minute",
         "events",
+        "event_ids",
         "data",
         "name",
         "extra",

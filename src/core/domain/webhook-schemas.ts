@@ -20,14 +20,16 @@ export type DeliveredType = WebhookEventType | typeof TEST_EVENT;
 
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "match.status_changed": "A match's status code changed (the WebSocket `status_change`).",
-  "match.score_updated": "Score, period, minute or clock of a live match changed (the WebSocket `score_update`).",
+  "match.score_updated":
+    "Score, period, minute or clock of a live match changed, or a finished match's score was corrected (the WebSocket `score_update`).",
   "match.event_added": "A timeline event was added: goal, card, substitution … (the WebSocket `event_added`).",
   "match.event_updated":
     "A timeline event was corrected: scorer, minute, type … changed; the whole event as it now stands (the WebSocket `event_updated`).",
   "match.event_removed":
     "A timeline event was withdrawn, e.g. a goal disallowed by VAR (the WebSocket `event_removed`); the corrected score comes as `match.score_updated`.",
   "match.finished": "A match reached a final status (3, 9 or 10), with the final score.",
-  "standings.updated": "A league table was recomputed after a final whistle, with the new table.",
+  "standings.updated":
+    "A league table was recomputed after a final whistle or a corrected final score, with the new table.",
 };
 
 export const TEST_EVENT_DESCRIPTION =
