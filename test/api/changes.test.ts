@@ -25,11 +25,13 @@ describe("the changes feed", () => {
       eventsOp({ match_id: "m_chg_a", events: [eventOp({ id: "ev_chg_1" })] }),
     ]);
     await ingestOps([statsOp({ match_id: "m_chg_a" })]);
+    await ingestOps([{ op: "remove_events", match_id: "m_chg_a", event_ids: ["ev_chg_1"] }]);
     const page = await changes(`?since=${start}`);
     expect(page.data.map((c) => [c.match_id, c.parts, c.seq])).toEqual([
       ["m_chg_a", ["match"], 0],
       ["m_chg_a", ["match", "events"], 2],
       ["m_chg_a", ["stats"], 2],
+      ["m_chg_a", ["events"], 3],
     ]);
     expect(page.data[0]!.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     const detail = (await getJson(`/v1/football/matches/m_chg_a`, s.key)).body;
@@ -41,6 +43,7 @@ describe("the changes feed", () => {
     expect(first.data).toHaveLength(1);
     const second = await changes(`?since=${first.next_cursor}&limit=1`);
     expect(second.data[0]!.parts).toEqual(["match", "events"]);
+    expect(page.data.length).toBe(4);
   });
 
   it("shows only the account's tracked leagues, and only the path's sport", async () => {

@@ -10,7 +10,7 @@ export type ChangePart = (typeof CHANGE_PARTS)[number];
 export const CHANGES_KEPT_MS = 8 * 24 * 3600 * 1000;
 
 export function changeRows(
-  plan: Pick<Plan, "writes" | "matches" | "lines" | "finals">,
+  plan: Pick<Plan, "writes" | "matches" | "lines" | "finals" | "updates">,
   seqOf: (matchId: string) => number,
   at: string,
   atMs: number,
@@ -26,6 +26,9 @@ export function changeRows(
     rows?.forEach((r) => mark(r[key], part));
   byMatch(plan.writes.matches, "match", "id");
   byMatch(plan.writes.match_events, "events");
+  // A removal writes no event row: its message says which match's timeline changed.
+  for (const mu of plan.updates)
+    if (mu.updates.some((u) => u.type === "event_removed")) mark(mu.match_id, "events");
   byMatch(plan.writes.match_stats, "stats");
   byMatch(plan.writes.match_lineups, "lineups");
   for (const id of plan.lines.keys()) mark(id, "players");
