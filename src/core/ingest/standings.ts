@@ -1,4 +1,5 @@
-// On the final whistle: the league's current table and the snapshot after each newly finished match.
+// On the final whistle: the league's current table and the snapshot after each newly finished match (and after each
+// later one, when a result is corrected).
 import { isFinished, type Sport } from "../domain/codes";
 import { TableBuilder } from "../domain/standings";
 import type { Db } from "../db/client";
@@ -25,8 +26,11 @@ export async function standingsWrites(db: Db, plan: Plan, sportOf: (leagueId: st
     const finished = [...all.values()]
       .filter((m) => isFinished(Number(m.status_code)) && m.finished_at)
       .sort((a, b) => ts(a.finished_at) - ts(b.finished_at) || Number(a.kickoff_ts) - Number(b.kickoff_ts));
+    // Every snapshot from the earliest changed match on: a later match's table includes that result, so a corrected
+    // final score (or a result arriving after later ones) changes the tables at kickoff of the matches after it.
+    const from = finished.findIndex((m) => matchIds.includes(String(m.id)));
     let asOf = "";
-    for (const m of finished) {
+    for (const [i, m] of finished.entries()) {
       table.add({
         homeTeamId: String(m.home_team_id),
         awayTeamId: String(m.away_team_id),
@@ -38,7 +42,7 @@ export async function standingsWrites(db: Db, plan: Plan, sportOf: (leagueId: st
         kickoffTs: Number(m.kickoff_ts),
       });
       asOf = String(m.finished_at);
-      if (matchIds.includes(String(m.id))) {
+      if (from >= 0 && i >= from) {
         const rows = JSON.stringify(table.rows());
         snapshots.push({ match_id: m.id, league_id: leagueId, season, as_of_ts: ts(asOf), as_of: asOf, rows });
       }

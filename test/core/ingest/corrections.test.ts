@@ -10,6 +10,7 @@ import {
   leagueOp,
   liveMatchOp,
   matchOp,
+  newMatchOp,
   playerLinesOp,
   playerOp,
   removeEventsOp,
@@ -150,14 +151,23 @@ describe("a goal disallowed after the final whistle of a league match", () => {
   const row = (t: any, team: string) => t.standings.find((r: any) => r.team_id === team);
   const leaders = async () => (await get(`/v1/football/leagues/${LEAGUE}/leaders?stat=goals`)).data;
 
+  /** An RFC 3339 time `h` hours ago, to order the final whistles. */
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString().replace(/\.\d+Z$/, "Z");
+
   it("recomputes the table (standings.updated), the scorer's season stats and leaders, and the timeline", async () => {
     await ingestOps([live(id)]);
     await ingestOps([goal(id, "ev_var_f1"), score(id, 1, { minute: 61 }), box(id, 1)]);
-    await ingestOps([matchOp({ id, league_id: LEAGUE, status_code: 3 })]);
+    await ingestOps([matchOp({ id, league_id: LEAGUE, status_code: 3, finished_at: hoursAgo(2) })]);
     const won = await get(`/v1/football/leagues/${LEAGUE}/standings`);
     expect(row(won, "tm_var_h")).toMatchObject({ played: 1, won: 1, points: 3 });
     expect(row(won, "tm_var_a")).toMatchObject({ played: 1, lost: 1, points: 0 });
     expect(await leaders()).toEqual([expect.objectContaining({ player_id: "pl_var_h", value: 1, matches: 1 })]);
+    // A later match between the two, 0–0, and one to come: their tables at kickoff include the corrected result.
+    await ingestOps([
+      live("m_var_later"),
+      matchOp({ id: "m_var_later", league_id: LEAGUE, status_code: 3, finished_at: hoursAgo(1) }),
+      newMatchOp({ id: "m_var_next", league_id: LEAGUE, home_team_id: "tm_var_h", away_team_id: "tm_var_a" }),
+    ]);
 
     await ingestOps([
       removeEventsOp({ match_id: id, event_ids: ["ev_var_f1"] }),
@@ -165,8 +175,19 @@ describe("a goal disallowed after the final whistle of a league match", () => {
       box(id, 0),
     ]);
     const drawn = await get(`/v1/football/leagues/${LEAGUE}/standings`);
-    expect(row(drawn, "tm_var_h")).toMatchObject({ played: 1, won: 0, drawn: 1, points: 1 });
-    expect(row(drawn, "tm_var_a")).toMatchObject({ played: 1, drawn: 1, lost: 0, points: 1 });
+    expect(row(drawn, "tm_var_h")).toMatchObject({ played: 2, won: 0, drawn: 2, points: 2 });
+    expect(row(drawn, "tm_var_a")).toMatchObject({ played: 2, drawn: 2, lost: 0, points: 2 });
+    // The snapshots after the corrected match are rewritten: its own, the later match's (the next one's table at kickoff).
+    const snapshot = async (match: string) =>
+      JSON.parse(
+        String(
+          (await env.DB.prepare("SELECT rows FROM standings_snapshots WHERE match_id = ?").bind(match).first())!.rows,
+        ),
+      );
+    expect(row({ standings: await snapshot(id) }, "tm_var_h")).toMatchObject({ played: 1, drawn: 1, points: 1 });
+    expect(row({ standings: await snapshot("m_var_later") }, "tm_var_h")).toMatchObject({ played: 2, points: 2 });
+    const atKickoff = await get(`/v1/football/matches/m_var_next/standings`);
+    expect(row(atKickoff, "tm_var_h")).toMatchObject({ played: 2, drawn: 2, points: 2 });
     expect(await leaders()).toEqual([]);
     const stats = await env.DB.prepare(
       "SELECT goals, matches FROM player_season_stats WHERE player_id = ? AND league_id = ?",
@@ -192,7 +213,7 @@ describe("a goal disallowed after the final whistle of a league match", () => {
     expect(tables).toHaveLength(2);
     const last = tables.find((r) => r.json.data.seq === correction.seq)!.json.data;
     expect(last).toMatchObject({ match_id: id, league_id: LEAGUE, season: "2026/27" });
-    expect(row(last, "tm_var_h")).toMatchObject({ drawn: 1, points: 1 });
+    expect(row(last, "tm_var_h")).toMatchObject({ played: 2, drawn: 2, points: 2 });
     await waitFor(
       () => hooks("match.event_removed", id),
       (r) => r.length > 0,
