@@ -48,3 +48,7 @@ CREATE TABLE changes (
 );
 CREATE INDEX changes_sport_id ON changes (sport, id);
 CREATE INDEX changes_at ON changes (at_ms);
+
+-- Bumped by an ingest commit that changes a match that was already finished (a correction): the answers kept for
+-- finished matches are filed under it (src/api/shared-cache.ts), so a correction retires them at once.
+INSERT OR IGNORE INTO meta (key, value) VALUES ('finished_version', '0');

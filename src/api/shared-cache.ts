@@ -10,12 +10,13 @@
 //   answers go to the per-isolate response cache like any other). A head-to-head is filed only if the session saw the
 //   key record's entitlement version before and after the handler ran: its meetings were then read with exactly the
 //   leagues the hash names.
-// - Kept SHARED_TTL_S: a correction to a finished match (the contract allows ones that keep it finished) reaches these
-//   answers within that time; the sockets, MCP subscriptions and webhooks carry it at once.
+// - Filed under the finished version (src/core/db/queries/meta.ts): a correction to a finished match bumps it in its
+//   commit, and every request after sees the new version within the data version's 1 s; kept SHARED_TTL_S otherwise.
 import type { Context } from "hono";
 import { sha256Hex } from "../core/auth/keys";
 import { isFinished } from "../core/domain/codes";
 import { cacheFacts } from "../core/db/queries/cache-facts";
+import { finishedPart } from "../core/db/queries/meta";
 import type { AppEnv } from "../http/app-env";
 import { notFound } from "../core/errors";
 import { ByteLru } from "../lib/lru";
@@ -43,7 +44,9 @@ export async function sharedKey(c: Context<AppEnv>, request: string): Promise<Sh
   if (!m || c.req.method !== "GET") return undefined;
   const h2h = m[2] === "h2h";
   const tracked = h2h ? `&tracked=${await sha256Hex(c.get("readScope").tracked.split(",").sort().join(","))}` : "";
-  return { matchId: m[1]!, h2h, key: `${new URL(c.req.url).origin}/__shared${request}${tracked}` };
+  // Filed under the finished version: a correction to any finished match retires every kept answer at once.
+  const finished = finishedPart(c.get("readScope").dataVersion);
+  return { matchId: m[1]!, h2h, key: `${new URL(c.req.url).origin}/__shared/${finished}${request}${tracked}` };
 }
 
 const visible = (c: Context<AppEnv>, e: Entry) => {

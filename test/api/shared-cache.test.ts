@@ -31,7 +31,10 @@ async function recorded(path: string, key: string) {
   return { res, body: await res.text(), statements: log.map((l) => l.sql) };
 }
 const dataReads = (statements: string[]) => statements.filter((q) => !/from "?api_keys"?|FROM meta/i.test(q));
-const inLocation = (path: string) => caches.default.match(`http://127.0.0.1:8787/__shared${path}?`);
+const finishedVersion = async () =>
+  (await env.DB.prepare("SELECT value FROM meta WHERE key = 'finished_version'").first<{ value: string }>())!.value;
+const inLocation = async (path: string) =>
+  caches.default.match(`http://127.0.0.1:8787/__shared/${await finishedVersion()}${path}?`);
 
 async function otherAccount(email: string, leagues: string[]) {
   const { id } = (await (await admin("POST", "/accounts", { email, plan: "growth" })).json()) as any;
@@ -54,6 +57,23 @@ describe("shared cache of answers that cannot change", () => {
     expect(again.body).toBe(first.body);
     expect(again.res.headers.get("etag")).toBe(first.res.headers.get("etag"));
     expect(dataReads(again.statements)).toEqual([]);
+  });
+
+  it("a correction to a finished match retires what was kept: the next read shows it", async () => {
+    const id = await match("3, 9, 10");
+    const path = `/v1/football/matches/${id}/events`;
+    const before = JSON.parse((await recorded(path, s.key)).body) as { seq: number; data: { id: string }[] };
+    expect(await inLocation(path)).toBeDefined();
+    const version = await finishedVersion();
+    const [gone] = before.data;
+    await ingestOps([{ op: "remove_events", match_id: id, event_ids: [gone!.id] }]);
+    expect(Number(await finishedVersion())).toBe(Number(version) + 1);
+    const after = JSON.parse((await recorded(path, s.key)).body) as { seq: number; data: { id: string }[] };
+    expect(after.data.map((e) => e.id)).not.toContain(gone!.id);
+    expect(after.seq).toBe(before.seq + 1);
+    // A change to a live match leaves the kept answers alone.
+    await ingestOps([{ op: "match", id: await match("2"), sport: "football", league_id: "lg_fb_eng1", minute: 89 }]);
+    expect(await finishedVersion()).toBe(String(Number(version) + 1));
   });
 
   it("a hit still checks the caller's tracked leagues", async () => {

@@ -12,6 +12,7 @@ import { seasonStatsWrites } from "./season-stats";
 import { competitionMoves, competitionsOf } from "./competition-moves";
 import { standingsWrites } from "./standings";
 import { rfc3339 } from "../../lib/time";
+import { isFinished } from "../domain/codes";
 import { changeRows, CHANGES_KEPT_MS } from "./changes";
 import { numberUpdates } from "./versions";
 
@@ -56,8 +57,12 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
     events: [...ids.events],
     players: [...ids.players],
   });
-  // Planning updates `state` in place: remember where leagues and matches start from (see `competitionMoves`).
+  // Planning updates `state` in place: remember where leagues and matches start from (see `competitionMoves`), and
+  // which matches were finished (a change to one is a correction: finished answers kept at the edge are retired).
   const before = competitionsOf(state);
+  const finishedBefore = new Set(
+    [...state.matches.values()].filter((m) => isFinished(Number(m.status_code))).map((m) => String(m.id)),
+  );
   const plan = planIngest(ops, state, rfc3339());
   const moved = competitionMoves(before, competitionsOf(state));
   for (const t of moved.teams) plan.searchTeams.add(t);
@@ -71,6 +76,7 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
   const { numbered, seqs } = numberUpdates(plan.updates, stored, atMs);
   const seqAfter = new Map(seqs.map((s) => [s.id, s.seq]));
   const seqOf = (id: string) => seqAfter.get(id) ?? stored(id);
+  const changes = changeRows(plan, seqOf, rfc3339(atMs), atMs);
   await writeIngest(db, plan.writes, {
     removedEvents: plan.removedEvents,
     lineMatches: plan.lineMatches,
@@ -78,8 +84,9 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
     searchTeams: [...plan.searchTeams],
     searchLeagues: moved.leagues,
     matchSeqs: seqs,
-    changes: changeRows(plan, seqOf, rfc3339(atMs), atMs),
+    changes,
     trimChangesBefore: atMs - CHANGES_KEPT_MS,
+    correctsFinished: changes.some((c) => finishedBefore.has(c.match_id)),
   });
   for (const { id, seq } of seqs) state.matches.get(id)!.seq = seq;
   // The isolate that committed (the Ingestor's) serves the write on its next read; the others within 1 s.

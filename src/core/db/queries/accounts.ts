@@ -3,6 +3,7 @@ import type { Plan } from "../../domain/codes";
 import { dbFor, type Db } from "../client";
 import { bindBuilt, builtOnce } from "./built";
 import { accounts, apiKeys } from "../schema";
+import { DATA_VERSION_SQL } from "./meta";
 
 export interface KeyRecord {
   id: string;
@@ -32,7 +33,7 @@ const keyLookup = builtOnce(() =>
       tracked: sql<
         string | null
       >`(SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = ${apiKeys.accountId})`.as("tracked"),
-      data_version: sql<string | null>`(SELECT value FROM meta WHERE key = 'data_version')`.as("data_version"),
+      data_version: sql<string | null>`${sql.raw(DATA_VERSION_SQL)}`.as("data_version"),
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
@@ -55,7 +56,7 @@ export async function findKeysByHash(db: Db, keyHashes: string[]): Promise<Map<s
     .prepare(
       `SELECT k.key_hash, k.id, k.account_id, k.scopes, k.revoked_at, a.plan, a.entitlement_version,
               (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = k.account_id) AS tracked,
-              (SELECT value FROM meta WHERE key = 'data_version') AS data_version
+              ${DATA_VERSION_SQL} AS data_version
        FROM api_keys k JOIN accounts a ON a.id = k.account_id
        WHERE k.key_hash IN (SELECT value FROM json_each(?))`,
     )
@@ -184,7 +185,7 @@ export async function accountEntitlement(db: Db, accountId: string) {
     .prepare(
       `SELECT plan, entitlement_version AS version,
               (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = accounts.id) AS tracked,
-              (SELECT value FROM meta WHERE key = 'data_version') AS data_version
+              ${DATA_VERSION_SQL} AS data_version
        FROM accounts WHERE id = ?`,
     )
     .bind(accountId)

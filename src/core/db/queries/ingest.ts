@@ -145,6 +145,8 @@ export interface Extra {
   changes?: ChangeRow[];
   /** Changes older than this (epoch ms) are trimmed in the same batch. */
   trimChangesBefore?: number;
+  /** The batch changes a match that was already finished: bump `finished_version` (migrations/0011). */
+  correctsFinished?: boolean;
 }
 
 /** One row of the changes feed, as ingest writes it. */
@@ -213,6 +215,10 @@ export async function writeIngest(db: Db, writes: Writes, extra: Extra = {}): Pr
       db.$client
         .prepare("DELETE FROM changes WHERE at_ms < ? AND id < (SELECT max(id) FROM changes)")
         .bind(extra.trimChangesBefore),
+    );
+  if (extra.correctsFinished)
+    statements.push(
+      db.$client.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'finished_version'"),
     );
   statements.push(
     ...replaceSearch(db, extra.search ?? []),
