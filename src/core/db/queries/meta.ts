@@ -7,7 +7,7 @@ import type { Db } from "../client";
  * are filed under it and a correction retires them at once. Opaque to everything else.
  */
 export const DATA_VERSION_SQL =
-  "(SELECT group_concat(value, ':') FROM (SELECT value FROM meta WHERE key IN ('data_version', 'finished_version') ORDER BY key))";
+  "((SELECT value FROM meta WHERE key = 'data_version') || ':' || coalesce((SELECT value FROM meta WHERE key = 'finished_version'), '0'))";
 
 /** The finished part of a data version (see DATA_VERSION_SQL). */
 export const finishedPart = (version: string | null) => version?.split(":")[1] ?? "0";
