@@ -46,7 +46,7 @@ const stream = <P extends string, R extends object>(
       "A `text/event-stream`; requires scope `stream:websocket` and takes a slot of the account's concurrent streams " +
       "(shared with WebSockets and MCP listens). Each message of the WebSocket stream (a StreamMessage, see " +
       `/v1/asyncapi.json) is one event: \`id: ${ids}\`, \`event: <type>\`, \`data: <message JSON>\`. A \`: heartbeat\` ` +
-      "comment line comes every 15 s. A server-side end sends `event: close` with `data: {\"code\",\"reason\"}` (the " +
+      'comment line comes every 15 s. A server-side end sends `event: close` with `data: {"code","reason"}` (the ' +
       "WebSocket close codes: 1000 `match finished`; 1008 `api key revoked`, `league no longer tracked`, `connection " +
       "budget of the plan lowered`) and then ends the response.",
     security: KEY_SECURITY,

@@ -18,7 +18,8 @@ const TAGS = [
   { name: "WebSockets", description: "The upgrades of the live streams; frames in /v1/asyncapi.json." },
   {
     name: "Server-Sent Events",
-    description: "The live streams as `text/event-stream`, for clients that prefer HTTP; messages in /v1/asyncapi.json.",
+    description:
+      "The live streams as `text/event-stream`, for clients that prefer HTTP; messages in /v1/asyncapi.json.",
   },
   { name: "Service", description: "Health and the machine-readable documents." },
   { name: "Webhooks (operator API)", description: "Internal: manage an account's webhook endpoints (ADMIN_TOKEN)." },

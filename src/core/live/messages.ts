@@ -3,12 +3,7 @@
 import type { z } from "zod";
 import type { Sport } from "../domain/codes";
 import { MatchListItem } from "../domain/schemas";
-import type {
-  LiveMessage,
-  ScoreData as ScoreDataSchema,
-  StateFrame,
-  StreamMessage,
-} from "../domain/schemas";
+import type { LiveMessage, ScoreData as ScoreDataSchema, StateFrame, StreamMessage } from "../domain/schemas";
 
 export type Envelope = z.infer<typeof LiveMessage>;
 /** What a stream opens with: the match at `seq` (docs/live-streams.md "Streams open with state"). */
