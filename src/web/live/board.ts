@@ -1,7 +1,7 @@
 // The /live scoreboard's state: matches from REST merged with frames from the streams, grouped for display. Pure.
 import type { Sport } from "../../core/domain/codes";
 import type { League, MatchDetail, MatchListItem } from "../../core/domain/schemas";
-import type { Envelope } from "../../core/live/messages";
+import type { Envelope, StateMessage } from "../../core/live/messages";
 import { eventText, type Clock } from "./words";
 
 export interface BoardMatch extends Clock {
@@ -45,10 +45,14 @@ type RestMatch = MatchListItem & Partial<Pick<MatchDetail, "period" | "added_tim
  * Puts a match as REST answered it on the board, unless the board already shows a newer state (a frame that arrived
  * after REST read it). Keeps what REST does not carry: the stream seq and the latest event.
  */
-export function putMatch(b: Board, sport: Sport, m: RestMatch): BoardMatch {
+export function putMatch(b: Board, sport: Sport, m: RestMatch, seq?: number): BoardMatch {
   const known = b.matches.get(m.id);
   const asOf = Date.parse(m.updated_at);
-  if (known && known.asOf > asOf) return known;
+  if (known && known.asOf > asOf) {
+    // A state older than what is shown still covers the frames up to its seq.
+    if (seq !== undefined) known.seq = Math.max(known.seq, seq);
+    return known;
+  }
   const row: BoardMatch = {
     id: m.id,
     sport,
@@ -63,7 +67,7 @@ export function putMatch(b: Board, sport: Sport, m: RestMatch): BoardMatch {
     added_time: m.added_time ?? known?.added_time ?? null,
     period: m.period !== undefined ? m.period : (known?.period ?? null),
     game_clock_secs: m.game_clock_secs !== undefined ? m.game_clock_secs : (known?.game_clock_secs ?? null),
-    seq: known?.seq ?? 0,
+    seq: Math.max(known?.seq ?? 0, seq ?? 0),
     asOf,
     lastEvent: known?.lastEvent ?? null,
     lastEventSeq: known?.lastEventSeq ?? 0,
@@ -79,6 +83,18 @@ export interface Applied {
   changed: boolean;
   /** The score changed (the page flashes it). */
   scored: boolean;
+}
+
+/**
+ * Applies a `state` message (what a stream opens with): the match as it stands at the state's seq, put on the board
+ * unless the board already shows that seq or a newer one. A match not on the board yet is added (`unknown` false).
+ */
+export function applyState(b: Board, f: StateMessage): Applied {
+  const known = b.matches.get(f.match_id);
+  if (known && f.seq <= known.seq) return { unknown: false, changed: false, scored: false };
+  const scored = !!known && (known.home_score !== f.data.home_score || known.away_score !== f.data.away_score);
+  const row = putMatch(b, f.sport, f.data, f.seq);
+  return { unknown: false, changed: row !== known, scored: scored && row !== known };
 }
 
 /** Applies one stream frame; repeats (seq already seen) and frames older than the REST state change nothing. */

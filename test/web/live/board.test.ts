@@ -1,8 +1,8 @@
 // The /live scoreboard's state (src/web/live/board.ts): REST rows and stream frames merged, grouped for display.
 import { describe, expect, it } from "vitest";
-import { addLeagues, applyFrame, emptyBoard, groupBoard, putMatch } from "../../../src/web/live/board";
+import { addLeagues, applyFrame, applyState, emptyBoard, groupBoard, putMatch } from "../../../src/web/live/board";
 import type { MatchListItem } from "../../../src/core/domain/schemas";
-import type { Envelope } from "../../../src/core/live/messages";
+import { stateMessage, type Envelope } from "../../../src/core/live/messages";
 
 const T0 = Date.parse("2026-11-23T12:00:00Z");
 const item = (over: Partial<MatchListItem> = {}): MatchListItem => ({
@@ -36,6 +36,36 @@ const league = (id: string, name: string, country: string) => ({
   country,
   season: "2026/27",
   logo_url: null,
+});
+
+describe("states on the board (what /v1/ws/live opens with)", () => {
+  const state = (over: Partial<MatchListItem>) => stateMessage("football", item(over), T0);
+
+  it("a state of a match not on the board adds it, with its seq: frames up to it are repeats", () => {
+    const b = emptyBoard();
+    expect(applyState(b, state({ seq: 4, home_score: 2 }))).toEqual({ unknown: false, changed: true, scored: false });
+    expect(b.matches.get("m1")).toMatchObject({ home_score: 2, seq: 4, sport: "football" });
+    expect(applyFrame(b, score(4, 9, 9)).changed).toBe(false);
+    expect(applyFrame(b, score(5, 3, 0, T0 + 60_000))).toMatchObject({ changed: true, scored: true });
+  });
+
+  it("a newer state replaces the row (a score change is reported); an older or equal one changes nothing", () => {
+    const b = emptyBoard();
+    applyState(b, state({ seq: 4, home_score: 2, updated_at: new Date(T0).toISOString() }));
+    const newer = state({ seq: 6, home_score: 3, updated_at: new Date(T0 + 5_000).toISOString() });
+    expect(applyState(b, newer)).toEqual({ unknown: false, changed: true, scored: true });
+    expect(applyState(b, state({ seq: 6, home_score: 7 })).changed).toBe(false);
+    expect(applyState(b, state({ seq: 5, home_score: 7 })).changed).toBe(false);
+    expect(b.matches.get("m1")).toMatchObject({ home_score: 3, seq: 6 });
+  });
+
+  it("a state older than what REST already showed keeps the row but covers the frames up to its seq", () => {
+    const b = emptyBoard();
+    putMatch(b, "football", item({ home_score: 3, updated_at: new Date(T0 + 10_000).toISOString() }));
+    const old = state({ seq: 2, home_score: 1, updated_at: new Date(T0).toISOString() });
+    expect(applyState(b, old).changed).toBe(false);
+    expect(b.matches.get("m1")).toMatchObject({ home_score: 3, seq: 2 });
+  });
 });
 
 describe("frames on the board", () => {

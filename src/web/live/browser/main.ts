@@ -4,8 +4,8 @@
 // modules of src/web/live, which have their own tests.
 import { SPORTS } from "../../../core/domain/codes";
 import type { League, MatchDetail, MatchListItem } from "../../../core/domain/schemas";
-import type { Envelope } from "../../../core/live/messages";
-import { addLeagues, applyFrame, putMatch, type BoardMatch } from "../board";
+import type { Envelope, StreamEnvelope } from "../../../core/live/messages";
+import { addLeagues, applyFrame, applyState, putMatch, type BoardMatch } from "../board";
 import { backoffDelay, refusal } from "../connection";
 import { eventText, isOver } from "../words";
 import { api, events, Refused, setKey } from "./api";
@@ -20,11 +20,19 @@ let hub: Follow | null = null;
 // ---------- frames ----------
 /** While the REST lists load, frames wait here; then those older than what REST read are dropped (board.ts). */
 let loading = false;
-const queued: Envelope[] = [];
+const queued: StreamEnvelope[] = [];
 const fetching = new Map<string, Envelope[]>();
 
-function onFrame(f: Envelope) {
+function onFrame(f: StreamEnvelope) {
   if (loading) return void queued.push(f);
+  if (f.type === "state") {
+    // /v1/ws/live opens with one per live match: a match new to the board is drawn, a known one refreshed.
+    const known = board.matches.has(f.match_id);
+    const r = applyState(board, f);
+    if (!known) render();
+    else if (r.changed) update(f.match_id, r.scored);
+    return;
+  }
   const r = applyFrame(board, f);
   if (r.unknown) return void fetchUnknown(f);
   if (r.changed) update(f.match_id, r.scored);

@@ -1,5 +1,5 @@
 // One WebSocket that reconnects with backoff and explains, in words, why it closed or was refused.
-import type { Envelope } from "../../../core/live/messages";
+import type { StreamEnvelope } from "../../../core/live/messages";
 import { afterClose, backoffDelay, failuresAfter, refusal, type Stream } from "../connection";
 import { probe, socketUrl } from "./api";
 import type { Tone } from "./view";
@@ -14,7 +14,7 @@ export function follow(o: {
   /** Extra query for each attempt (e.g. `&since=` the last seq seen). */
   query: () => string;
   onOpen(again: boolean): void;
-  onFrame(f: Envelope): void;
+  onFrame(f: StreamEnvelope): void;
   onState(text: string, tone: Tone): void;
   /** Closed for good (refused, revoked, finished). */
   onEnd(): void;
@@ -38,7 +38,7 @@ export function follow(o: {
       o.onOpen(opens++ > 0);
     };
     ws.onmessage = (e) => {
-      if (e.data !== "pong") o.onFrame(JSON.parse(e.data as string) as Envelope);
+      if (e.data !== "pong") o.onFrame(JSON.parse(e.data as string) as StreamEnvelope);
     };
     ws.onclose = async (e) => {
       if (stopped) return;

@@ -1,7 +1,7 @@
 // The timeline of the selected match: its events from REST, then /v1/ws/match/{id}, which after a drop resumes with
 // ?since= the last seq it delivered, so no event is missed.
 import type { Event } from "../../../core/domain/schemas";
-import type { Envelope } from "../../../core/live/messages";
+import type { StreamEnvelope } from "../../../core/live/messages";
 import { refusal } from "../connection";
 import { eventLine, isOver, stateText } from "../words";
 import { events, Refused } from "./api";
@@ -29,7 +29,7 @@ export function closeTimeline() {
 }
 
 /** Opens the match's timeline (closing any other); a second click closes it. Frames also go to `onFrame` (the board). */
-export function toggleTimeline(id: string, onFrame: (f: Envelope) => void) {
+export function toggleTimeline(id: string, onFrame: (f: StreamEnvelope) => void) {
   const again = open?.id === id;
   closeTimeline();
   if (!again) openTimeline(id, onFrame);
@@ -51,7 +51,7 @@ function draw(t: Timeline) {
   t.list.replaceChildren(...(items.length ? items : [el("li", "note", "No events yet.")]));
 }
 
-function openTimeline(id: string, onFrame: (f: Envelope) => void) {
+function openTimeline(id: string, onFrame: (f: StreamEnvelope) => void) {
   const m = board.matches.get(id);
   const li = rows.get(id);
   if (!m || !li) return;
