@@ -22,6 +22,8 @@ export default defineConfig({
           WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key",
           // Two sockets per match relay: every socket test with more than two sockets on a match spans relays.
           MATCH_RELAY_SOCKETS: "2",
+          // SSE heartbeats every 200 ms instead of 15 s, so a test sees one without waiting.
+          SSE_HEARTBEAT_MS: "200",
           // Replays a fuzzing run: FUZZ_SEED=<seed printed by a run> npm test (test/reliability/fuzz.test.ts).
           FUZZ_SEED: process.env.FUZZ_SEED ?? "",
           // The UTC time of day every test file starts at (test/helpers/setup.ts); default 11:00:00.

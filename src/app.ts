@@ -25,6 +25,7 @@ import { changeRoutes } from "./api/changes";
 import { peopleRoutes } from "./api/people";
 import { json, setResponseHeaders } from "./http/respond";
 import { wsRoutes } from "./api/ws";
+import { sseRoutes } from "./api/sse";
 import { oauthHelpers } from "./mcp/oauth";
 
 export function buildApp() {
@@ -40,7 +41,9 @@ export function buildApp() {
 
   // Every 200 GET gets an ETag; a matching If-None-Match gets 304 (RFC 9110 §13.1.2).
   // A 304 keeps the rate-limit fields: it used the budget too.
-  app.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, ...RATE_HEADERS] }));
+  // Not on event streams: hashing a body reads it to its end, and a stream has none.
+  const tagged = etag({ retainedHeaders: [...RETAINED_304_HEADERS, ...RATE_HEADERS] });
+  app.use((c, next) => (c.req.path.startsWith("/v1/sse/") ? next() : tagged(c, next)));
   app.openapi(serviceRoutes.health, (c) => json(c, { status: "ok" as const }));
 
   // Data is per account (tracked leagues): private caches only, always revalidated; ETag makes that cheap.
@@ -74,6 +77,7 @@ export function buildApp() {
     app.route(`/v1/${sport}`, peopleRoutes(sport));
   }
   app.route("/v1/ws", wsRoutes);
+  app.route("/v1/sse", sseRoutes);
   // The pages that manage OAuth grants: the consent page (reached through the provider) and the dashboard's apps.
   for (const path of ["/oauth/*", "/dashboard/*"])
     app.use(path, async (c, next) => {

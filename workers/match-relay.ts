@@ -5,60 +5,64 @@
 import type { Frame, RelayBatch } from "../src/core/live/relays";
 import { socketInfo } from "../src/core/live/sockets";
 import { SocketObject } from "./socket-object";
+import { OutFrame } from "./stream-client";
 
-/** Frames kept in memory for sockets that join during a replay (a handful arrive meanwhile; 64 is ample). */
+/** Frames kept in memory for streams that join during a replay (a handful arrive meanwhile; 64 is ample). */
 const RECENT = 64;
+
+const FINISHED = { code: 1000, reason: "match finished" };
+
+/** A frame of this match's stream: its SSE id is the seq. */
+const out = (matchId: string, f: Frame) => new OutFrame(matchId, f.seq, f.text, "seq");
 
 export class MatchRelay extends SocketObject {
   /** The last frames this instance received, oldest first. */
-  private recent: Frame[] = [];
-  /** This instance delivered the final whistle: a socket that joins after it (a racing connect) closes too. */
+  private recent: OutFrame[] = [];
+  /** This instance delivered the final whistle: a stream that joins after it (a racing connect) closes too. */
   private finished = false;
 
-  /** Sends one publish to every socket whose account may see the league now; returns the sockets held. */
+  /** Sends one publish to every stream whose account may see the league now; returns the streams held. */
   async deliver(batch: RelayBatch): Promise<number> {
     this.noteLeague(batch.leagueId);
     if (batch.final) this.finished = true;
-    this.recent.push(...batch.frames);
+    const frames = batch.frames.map((f) => out(batch.matchId, f));
+    this.recent.push(...frames);
     if (this.recent.length > RECENT) this.recent.splice(0, this.recent.length - RECENT);
-    const sockets = this.ctx.getWebSockets();
-    for (const ws of sockets) {
-      if (!this.mayReceive(ws, batch.leagueId)) continue;
-      // Frames up to `after` already went out with this socket's replay.
-      const after = this.attachmentOf(ws)?.after ?? 0;
-      try {
-        for (const f of batch.frames) if (f.seq > after) ws.send(f.text);
-        if (batch.final) ws.close(1000, "match finished");
-      } catch {
-        // gone: its close handler releases it
-      }
-    }
-    return batch.final ? 0 : sockets.length;
+    // Frames up to a stream's `after` already went out with its replay or state (StreamClient.deliver).
+    const held = this.fanOut(batch.leagueId, frames, batch.final ? FINISHED : undefined);
+    return batch.final ? 0 : held;
   }
 
   /**
-   * The upgrade, after the Worker checked key, scope, match and budget and the room picked this relay. `?since=`
-   * replays from the room's log. Ordering: the replay is read first (frames reaching this relay meanwhile are kept
-   * in `recent`), then, with no await in between, the socket is accepted, sent the replay and whatever in `recent`
-   * is newer, and joins the live ones; frames up to the replay's seq still in flight are skipped by `after`.
+   * A stream (WebSocket or SSE), after the Worker checked key, scope, match and budget and the room picked this
+   * relay. `?since=` replays from the room's log; without it the stream opens with the match's state (read by the
+   * Worker) and replays the log after the state's seq. Ordering: the replay is read first (frames reaching this
+   * relay meanwhile are kept in `recent`), then, in the same turn as the stream joins the live ones, it is sent the
+   * state, the replay and whatever in `recent` is newer; frames up to `after` still in flight are skipped.
    */
   override async fetch(request: Request): Promise<Response> {
     const info = socketInfo(request);
     if (info.leagueId) this.noteLeague(info.leagueId);
+    const from = info.since ?? info.state?.seq ?? null;
     const replay =
-      info.since !== null && info.matchId ? await this.env.MATCH_ROOM.getByName(info.matchId).replay(info.since) : null;
-    const { server, response } = await this.accept(request, replay?.seq);
-    // The account stopped tracking the league between the Worker's check and now.
-    if (info.leagueId && !this.mayReceive(server, info.leagueId)) {
-      server.close(1008, "league no longer tracked");
-      return response;
-    }
-    if (replay) {
-      for (const f of replay.frames) server.send(f.text);
-      for (const f of this.recent) if (f.seq > replay.seq) server.send(f.text);
-    }
-    // The Worker read the match from D1 (committed before any publish); a final delivered since then counts too.
-    if (info.final || this.finished) server.close(1000, "match finished");
+      from !== null && info.matchId ? await this.env.MATCH_ROOM.getByName(info.matchId).replay(from) : null;
+    // The state may be newer than the room's log (its publish is still on its way): that part is skipped live.
+    const after = replay ? Math.max(replay.seq, from ?? 0) : undefined;
+    const matchId = info.matchId ?? "";
+    const { response } = await this.accept(request, {
+      after,
+      first: (c) => {
+        // The account stopped tracking the league between the Worker's check and now.
+        if (info.leagueId && !this.mayReceive(c, info.leagueId)) return c.close(1008, "league no longer tracked");
+        if (info.state) c.send(new OutFrame(matchId, info.state.seq, JSON.stringify(info.state), "seq", "state"));
+        if (replay) {
+          for (const f of replay.frames) c.send(out(matchId, f));
+          c.deliver(this.recent);
+        }
+        // The Worker read the match from D1 (committed before any publish); a final delivered since then counts too.
+        if (info.final || this.finished) c.close(FINISHED.code, FINISHED.reason);
+      },
+    });
     return response;
   }
 
@@ -68,14 +72,14 @@ export class MatchRelay extends SocketObject {
   }
 
   /**
-   * A socket of an account that no longer tracks this match's league closes
+   * A stream of an account that no longer tracks this match's league closes
    * (docs/security-and-limits.md "Entitlements are live").
    */
   protected override enforce(accountId: string): number {
     const league = this.ctx.storage.kv.get<string>("league");
     if (!league) return 0;
-    const gone = this.ctx.getWebSockets(`account:${accountId}`).filter((ws) => !this.mayReceive(ws, league));
-    for (const ws of gone) ws.close(1008, "league no longer tracked");
+    const gone = this.clients(`account:${accountId}`).filter((c) => !this.mayReceive(c, league));
+    for (const c of gone) c.close(1008, "league no longer tracked");
     return gone.length;
   }
 }

@@ -1,7 +1,8 @@
-// What MatchRelay and LiveHub share: hibernatable sockets tagged by key, account and lease; `ping` answered by the
-// runtime; the connection budget returned on close; oversized client messages refused; and each account's live
-// entitlement, which every frame is checked against before it leaves
-// (docs/security-and-limits.md "Entitlements are live").
+// What MatchRelay and LiveHub share: the streams they hold — hibernatable WebSockets (tagged by key, account and slot;
+// `ping` answered by the runtime; oversized client messages refused) and Server-Sent Events responses (in memory,
+// with a heartbeat) — behind one interface (stream-client.ts) and one delivery loop; each stream's slot confirmed with
+// the account's gate once held and returned when the stream ends; and each account's live entitlement, which every
+// frame is checked against before it leaves (docs/security-and-limits.md "Entitlements are live").
 import { DurableObject } from "cloudflare:workers";
 import { loadEntitlement, mayReceive, type Entitlement } from "../src/core/auth/entitlements";
 import { primaryDb } from "../src/core/db/client";
@@ -9,17 +10,35 @@ import type { EntitlementChange } from "../src/core/auth/entitlement-signal";
 import { keyCredential } from "../src/core/auth/principal";
 import { slotGoneReason } from "../src/core/limits/slots";
 import { releaseSocket, socketInfo, type SocketAttachment, type SocketInfo } from "../src/core/live/sockets";
+import { heartbeatMs } from "../src/core/live/sse";
+import { log } from "../src/lib/log";
+import { SseClient, WsClient, type OutFrame, type StreamClient } from "./stream-client";
 
 export const MAX_CLIENT_MESSAGE = 1024;
 
 /** What a holder keeps of an account's entitlement: its version and leagues (the plan acts through the account's gate). */
 type Held = Pick<Entitlement, "accountId" | "version" | "leagues">;
 
+/** The tags of a stream: WebSockets carry them (ctx.getWebSockets(tag)); SSE streams are matched against them. */
+const tagsOf = (a: SocketAttachment) => [`key:${a.keyId}`, `account:${a.accountId}`, `slot:${a.slotId}`];
+
+export interface AcceptOptions {
+  /** Frames up to this seq were covered by a replay or a state: later deliveries skip them (kept across hibernation). */
+  after?: number;
+  /** Hold delivered frames until the holder calls `open` on the stream (LiveHub reads its states first). */
+  hold?: boolean;
+  /** What the stream opens with, sent in the same turn as it joins the delivered streams (no frame can come between). */
+  first?: (c: StreamClient) => void;
+}
+
 export abstract class SocketObject extends DurableObject<Env> {
-  /** Entitlements of the accounts with sockets here, by account id (memory over this object's SQLite copy). */
+  /** Entitlements of the accounts with streams here, by account id (memory over this object's SQLite copy). */
   private entitlements = new Map<string, Held>();
-  /** Per-socket attachments, rebuilt lazily after a wake. */
-  private attachments = new WeakMap<WebSocket, SocketAttachment>();
+  /** Each WebSocket's client (its attachment read once), rebuilt lazily after a wake. */
+  private wsClients = new WeakMap<WebSocket, WsClient>();
+  /** Open SSE streams by slot id: in memory only (an open response keeps the object awake; no hibernation). */
+  private sseStreams = new Map<string, SseClient>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -31,19 +50,30 @@ export abstract class SocketObject extends DurableObject<Env> {
     );
   }
 
-  /** Whether this socket's account may receive data of `leagueId` now. */
-  protected mayReceive(ws: WebSocket, leagueId: string): boolean {
-    const a = this.attachmentOf(ws);
-    return !!a && mayReceive(this.entitlementOf(a.accountId), leagueId);
+  /** Whether this stream's account may receive data of `leagueId` now. */
+  protected mayReceive(c: StreamClient, leagueId: string): boolean {
+    return mayReceive(this.entitlementOf(c.info.accountId), leagueId);
   }
 
-  protected attachmentOf(ws: WebSocket): SocketAttachment | null {
-    let a = this.attachments.get(ws);
-    if (!a) {
-      a = (ws.deserializeAttachment() as SocketAttachment | null) ?? undefined;
-      if (a) this.attachments.set(ws, a);
+  private wsClient(ws: WebSocket): WsClient | null {
+    let c = this.wsClients.get(ws);
+    if (!c) {
+      const a = ws.deserializeAttachment() as SocketAttachment | null;
+      if (!a) return null;
+      this.wsClients.set(ws, (c = new WsClient(ws, a)));
     }
-    return a ?? null;
+    return c;
+  }
+
+  /** Every stream held here, or those with `tag` (`key:`, `account:`, `slot:`): WebSockets and SSE streams alike. */
+  protected clients(tag?: string): StreamClient[] {
+    const out: StreamClient[] = [];
+    for (const ws of tag ? this.ctx.getWebSockets(tag) : this.ctx.getWebSockets()) {
+      const c = this.wsClient(ws);
+      if (c) out.push(c);
+    }
+    for (const s of this.sseStreams.values()) if (!tag || tagsOf(s.info).includes(tag)) out.push(s);
+    return out;
   }
 
   protected entitlementOf(accountId: string): Held | undefined {
@@ -75,52 +105,90 @@ export abstract class SocketObject extends DurableObject<Env> {
     );
   }
 
-  /** Accepts the upgrade the Worker admitted; the attachment (with `after`, if given) survives hibernation. */
+  /**
+   * Takes the stream the Worker admitted: accepts the WebSocket upgrade (its attachment, with `after`, survives
+   * hibernation), or opens an SSE response. `first` runs in the same turn as the stream joins the ones deliveries
+   * reach, so what it sends (a state, a replay) comes before any delivered frame.
+   */
   protected async accept(
     request: Request,
-    after?: number,
-  ): Promise<{ server: WebSocket; response: Response; info: SocketInfo }> {
+    opts: AcceptOptions = {},
+  ): Promise<{ client: StreamClient; response: Response; info: SocketInfo }> {
     const info = socketInfo(request);
     // Older than what the Worker's key check saw (or unknown here): read the account once, not per message.
     if ((this.entitlementOf(info.accountId)?.version ?? -1) < info.entitlementVersion) {
       const fresh = await loadEntitlement(primaryDb(this.env.DB), info.accountId);
       if (fresh) this.remember(fresh);
     }
-    const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1], [`key:${info.keyId}`, `account:${info.accountId}`, `slot:${info.slotId}`]);
     const attachment: SocketAttachment = { keyId: info.keyId, accountId: info.accountId, slotId: info.slotId };
-    if (after !== undefined) attachment.after = after;
-    pair[1].serializeAttachment(attachment);
-    // The slot was admitted by the account's gate before the socket reached us; a revocation or a lower plan that
-    // the gate recorded in between told us before we had the socket. Asking now closes that window: either the
-    // gate removed the slot already (the verdict says so), or its signal reaches us after this socket exists.
+    if (opts.after !== undefined) attachment.after = opts.after;
+    let client: StreamClient;
+    let response: Response;
+    if (info.transport === "sse") {
+      const sse = new SseClient(attachment, (c) => this.sseEnded(c));
+      this.sseStreams.set(info.slotId, sse);
+      this.startHeartbeat();
+      [client, response] = [sse, sse.response];
+    } else {
+      const pair = new WebSocketPair();
+      this.ctx.acceptWebSocket(pair[1], tagsOf(attachment));
+      pair[1].serializeAttachment(attachment);
+      const ws = new WsClient(pair[1], attachment);
+      this.wsClients.set(pair[1], ws);
+      [client, response] = [ws, new Response(null, { status: 101, webSocket: pair[0] })];
+    }
+    if (opts.hold) client.hold();
+    try {
+      opts.first?.(client);
+    } catch {
+      // a WebSocket closed under us: its close handler releases it
+    }
+    // The slot was admitted by the account's gate before the stream reached us; a revocation or a lower plan that
+    // the gate recorded in between told us before we had the stream. Asking now closes that window: either the
+    // gate removed the slot already (the verdict says so), or its signal reaches us after this stream exists.
     const verdict = await this.env.ACCOUNT_GATE.getByName(info.accountId).confirm(
       info.slotId,
       keyCredential(info.keyId),
     );
-    if (verdict !== "ok") {
-      try {
-        pair[1].close(1008, slotGoneReason(verdict));
-      } catch {
-        // already closed
-      }
-    }
-    return { server: pair[1], response: new Response(null, { status: 101, webSocket: pair[0] }), info };
+    if (verdict !== "ok") client.close(1008, slotGoneReason(verdict));
+    return { client, response, info };
   }
 
-  /** Sends frames to each socket; a socket that is already gone is skipped (its close handler releases it). */
-  protected broadcast(sockets: WebSocket[], frames: string[], after?: (ws: WebSocket) => void): number {
-    let sent = 0;
-    for (const ws of sockets) {
+  /**
+   * The one delivery loop: a publish's frames to every stream whose account may receive `leagueId` now (the
+   * entitlement check at delivery), each then ended with `end` if given. Returns the streams held.
+   */
+  protected fanOut(leagueId: string, frames: readonly OutFrame[], end?: { code: number; reason: string }): number {
+    const all = this.clients();
+    for (const c of all) {
+      if (!this.mayReceive(c, leagueId)) continue;
       try {
-        for (const f of frames) ws.send(f);
-        after?.(ws);
-        sent++;
+        c.deliver(frames);
+        if (end) c.close(end.code, end.reason);
       } catch {
-        // gone
+        // a WebSocket already gone: its close handler releases it
       }
     }
-    return sent;
+    return all.length;
+  }
+
+  /** An SSE stream ended (server close, client gone, or not read): forget it and give its slot back. */
+  private sseEnded(c: SseClient) {
+    if (this.sseStreams.get(c.info.slotId) === c) this.sseStreams.delete(c.info.slotId);
+    if (this.sseStreams.size === 0 && this.heartbeat !== undefined) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
+    this.ctx.waitUntil(
+      releaseSocket(this.env, c.info).catch((err) => log("error", "slot release failed", { error: String(err) })),
+    );
+  }
+
+  /** A comment line on every SSE stream here every SSE_HEARTBEAT_MS, while there are any: proxies keep them open. */
+  private startHeartbeat() {
+    this.heartbeat ??= setInterval(() => {
+      for (const s of [...this.sseStreams.values()]) s.heartbeat();
+    }, heartbeatMs(this.env));
   }
 
   /** The change signal (src/core/auth/entitlement-signal.ts): remember the entitlement, close what it no longer allows. */
@@ -132,21 +200,16 @@ export abstract class SocketObject extends DurableObject<Env> {
     return closed + this.enforce(change.accountId);
   }
 
-  /** After an entitlement change: close this account's sockets that may no longer receive anything here. */
+  /** After an entitlement change: close this account's streams that may no longer receive anything here. */
   protected enforce(_accountId: string): number {
     return 0;
   }
 
+  /** Closes every stream with `tag` (1008, `reason`): WebSockets and SSE streams alike. */
   protected closeTagged(tag: string, reason: string): number {
-    const sockets = this.ctx.getWebSockets(tag);
-    for (const ws of sockets) {
-      try {
-        ws.close(1008, reason);
-      } catch {
-        // already closed
-      }
-    }
-    return sockets.length;
+    const streams = this.clients(tag);
+    for (const c of streams) c.close(1008, reason);
+    return streams.length;
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
@@ -156,7 +219,7 @@ export abstract class SocketObject extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    await releaseSocket(this.env, this.attachmentOf(ws));
+    await releaseSocket(this.env, this.wsClient(ws)?.info ?? null);
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
     } catch {
@@ -165,6 +228,6 @@ export abstract class SocketObject extends DurableObject<Env> {
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
-    await releaseSocket(this.env, this.attachmentOf(ws));
+    await releaseSocket(this.env, this.wsClient(ws)?.info ?? null);
   }
 }

@@ -4,61 +4,19 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { requireKey } from "../http/require-key";
-import { isFinished } from "../core/domain/codes";
 import { IdParam } from "../core/domain/schemas";
-import { dbFor } from "../core/db/client";
-import { getMatch } from "../core/db/queries/matches";
 import type { AppEnv } from "../http/app-env";
-import { ApiError, badRequest, invalidKey, notFound } from "../core/errors";
-import { keyCredential } from "../core/auth/principal";
+import { ApiError, badRequest } from "../core/errors";
 import { matchSockets } from "../core/live/relays";
-import { hubHolder, hubShardName, roomHolder, withSocketInfo, type SocketInfo } from "../core/live/sockets";
+import { hubHolder, hubShardName, roomHolder } from "../core/live/sockets";
 import { apiRouter, KEY_SECURITY, problem, requestId } from "../http/openapi-route";
-
-const Since = z.object({
-  since: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(Number.MAX_SAFE_INTEGER)
-    .optional()
-    .describe("Replay the messages after this seq (at least the last 1000 are kept), then go live."),
-});
+import { admitStream, matchStreamInfo, Since, streamedMatch } from "./stream-admission";
 
 function requireUpgrade(c: Context<AppEnv>) {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError(426, "invalid_request", "this endpoint needs a WebSocket upgrade (Upgrade: websocket)", {
       upgrade: "websocket",
     });
-  }
-}
-
-/**
- * Takes a slot of the account's concurrent streams from its gate, then hands the upgrade to `stub`; gives the slot
- * back if that fails. The holder confirms the slot once it has the socket (workers/socket-object.ts).
- */
-async function admitSocket(
-  c: Context<AppEnv>,
-  holder: string,
-  stub: { fetch(r: Request): Promise<Response> },
-  info: Pick<SocketInfo, "since" | "final" | "leagueId">,
-) {
-  const p = c.get("principal");
-  const gate = c.env.ACCOUNT_GATE.getByName(p.accountId);
-  const slotId = crypto.randomUUID();
-  const seen = { plan: p.plan, version: p.entitlementVersion };
-  const admission = await gate.admit({ slotId, kind: "websocket", credential: keyCredential(p.keyId), holder, seen });
-  if (!admission.ok) {
-    if (admission.reason === "revoked") throw invalidKey();
-    const detail = `the ${admission.plan} plan allows ${admission.limit} concurrent streams per account`;
-    throw new ApiError(429, "rate_limited", detail, { "retry-after": "30" });
-  }
-  try {
-    const account = { keyId: p.keyId, accountId: p.accountId, entitlementVersion: p.entitlementVersion };
-    return await stub.fetch(withSocketInfo(c.req.raw, { ...info, ...account, slotId }));
-  } catch (err) {
-    await gate.release(slotId);
-    throw err;
   }
 }
 
@@ -71,15 +29,16 @@ const upgrade = <P extends string, R extends object>(path: P, operationId: strin
     summary,
     tags: ["WebSockets"],
     description:
-      "WebSocket upgrade; requires scope `stream:websocket`. Each text frame is a LiveMessage (see /v1/asyncapi.json); " +
-      "send `ping` to get `pong`. A match stream closes with 1000 after the final whistle. 1008 closes a socket whose " +
+      "WebSocket upgrade; requires scope `stream:websocket`. Each text frame is a StreamMessage (see /v1/asyncapi.json): " +
+      "a match stream opened without `since` first sends a `state` message, /v1/ws/live one per live match; then " +
+      "LiveMessages with a greater seq. Send `ping` to get `pong`. A match stream closes with 1000 after the final whistle. 1008 closes a socket whose " +
       "key is revoked, a match stream whose league the account stops tracking (`league no longer tracked`), and the " +
       "newest streams over a lowered plan's concurrent-stream budget; /v1/ws/live stops forwarding an untracked league. A " +
       "client message over 1 KiB closes with 1009.",
     security: [{ ApiKeyQuery: [] }, ...KEY_SECURITY.filter((s) => !("ApiKeyQuery" in s))],
     request,
     responses: {
-      101: { description: "Switching Protocols; LiveMessage frames follow (see /v1/asyncapi.json)." },
+      101: { description: "Switching Protocols; StreamMessage frames follow (see /v1/asyncapi.json)." },
       400: problem("invalid_request (e.g. `since`)."),
       401: problem("invalid_api_key, wrong_environment or insufficient_scope.", {
         ...requestId,
@@ -104,12 +63,10 @@ wsRoutes.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const match = await getMatch(dbFor(c.env.DB), undefined, id, c.get("principal").accountId);
-    if (!match) throw notFound("match");
+    const match = await streamedMatch(c, id);
     const { since } = c.req.valid("query");
     requireUpgrade(c);
-    const info = { since: since ?? null, final: isFinished(match.status_code), leagueId: match.league_id };
-    return admitSocket(c, roomHolder(id), matchSockets(c.env, id), info);
+    return admitStream(c, "websocket", roomHolder(id), matchSockets(c.env, id), matchStreamInfo(match, since));
   },
 );
 wsRoutes.openapi(
@@ -120,6 +77,6 @@ wsRoutes.openapi(
     requireUpgrade(c);
     const shard = hubShardName(c.get("principal").keyId, c.env);
     const info = { since: null, final: false, leagueId: null };
-    return admitSocket(c, hubHolder(shard), c.env.LIVE_HUB.getByName(shard), info);
+    return admitStream(c, "websocket", hubHolder(shard), c.env.LIVE_HUB.getByName(shard), info);
   },
 );

@@ -185,6 +185,7 @@ describe("AsyncAPI document", () => {
         .map((m) => m.name());
       expect(names).toEqual(
         expect.arrayContaining([
+          "state",
           "score_update",
           "status_change",
           "event_added",
@@ -194,6 +195,22 @@ describe("AsyncAPI document", () => {
           "pong",
         ]),
       );
+    }
+    expect(channels.sseMatch!.address()).toBe("/v1/sse/match/{id}");
+    expect(channels.sseLive!.address()).toBe("/v1/sse/live");
+    for (const id of ["sseMatch", "sseLive"]) {
+      const names = channels[id]!.messages()
+        .all()
+        .map((m) => m.name());
+      expect(names.sort()).toEqual([
+        "close",
+        "event_added",
+        "event_removed",
+        "event_updated",
+        "score_update",
+        "state",
+        "status_change",
+      ]);
     }
     const hooks = channels
       .webhooks!.messages()
@@ -220,6 +237,15 @@ describe("AsyncAPI document", () => {
       .operations()
       .all()
       .map((o) => `${o.action()} ${o.channels().all()[0]!.id()}`);
-    expect(ops).toEqual(expect.arrayContaining(["send match", "send live", "send webhooks", "receive match"]));
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        "send match",
+        "send live",
+        "send sseMatch",
+        "send sseLive",
+        "send webhooks",
+        "receive match",
+      ]),
+    );
   });
 });

@@ -1,8 +1,14 @@
 import WebSocket from "ws";
 
+/**
+ * `messages`: the updates (and `pong`), as before streams opened with state; `states`: the `state` messages a stream
+ * opens with; `all`: every frame in order.
+ */
 export interface Client {
   ws: WebSocket;
   messages: any[];
+  states: any[];
+  all: any[];
   closed: Promise<number>;
   waitFor(n: number, timeoutMs?: number): Promise<any[]>;
 }
@@ -12,7 +18,13 @@ export function open(url: string, headers: Record<string, string> = {}): Promise
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
     const messages: any[] = [];
-    ws.on("message", (d) => messages.push(String(d) === "pong" ? "pong" : JSON.parse(String(d))));
+    const states: any[] = [];
+    const all: any[] = [];
+    ws.on("message", (d) => {
+      const m = String(d) === "pong" ? "pong" : JSON.parse(String(d));
+      all.push(m);
+      (m?.type === "state" ? states : messages).push(m);
+    });
     const closed = new Promise<number>((r) => ws.on("close", (code) => r(code)));
     ws.on("unexpected-response", (req, res) => {
       req.destroy();
@@ -23,6 +35,8 @@ export function open(url: string, headers: Record<string, string> = {}): Promise
       resolve({
         ws,
         messages,
+        states,
+        all,
         closed,
         async waitFor(n, timeoutMs = 5000) {
           const end = Date.now() + timeoutMs;

@@ -15,12 +15,19 @@ export async function ingestOps(ops: unknown[]) {
   return body as { applied: number; unchanged: number };
 }
 
-/** A connected test socket that collects every frame and its close. */
+/**
+ * A connected test socket that collects every frame and its close. `messages` holds the updates (and `pong`), as
+ * before streams opened with state; `states` the `state` messages a stream opens with; `all` every frame in order.
+ */
 export interface TestSocket {
   ws: WebSocket;
   messages: any[];
+  states: any[];
+  all: any[];
   closed: Promise<{ code: number; reason: string }>;
   next(n?: number, timeoutMs?: number): Promise<any[]>;
+  /** The first `n` of `list` (one of the above) once it has them, or what it has after the timeout. */
+  wait(list: any[], n?: number, timeoutMs?: number): Promise<any[]>;
 }
 
 export async function connect(
@@ -34,9 +41,13 @@ export async function connect(
   const ws = res.webSocket;
   ws.accept();
   const messages: any[] = [];
+  const states: any[] = [];
+  const all: any[] = [];
   let waiters: (() => void)[] = [];
   ws.addEventListener("message", (e) => {
-    messages.push(typeof e.data === "string" && e.data !== "pong" ? JSON.parse(e.data) : e.data);
+    const m = typeof e.data === "string" && e.data !== "pong" ? JSON.parse(e.data) : e.data;
+    all.push(m);
+    (m?.type === "state" ? states : messages).push(m);
     waiters.forEach((w) => w());
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
@@ -55,17 +66,22 @@ export async function connect(
   const socket: TestSocket = {
     ws,
     messages,
+    states,
+    all,
     closed,
     async next(n = 1, timeoutMs = 3000) {
+      return this.wait(messages, n, timeoutMs);
+    },
+    async wait(list: any[], n = 1, timeoutMs = 3000) {
       const deadline = Date.now() + timeoutMs;
-      while (messages.length < n && Date.now() < deadline) {
+      while (list.length < n && Date.now() < deadline) {
         await new Promise<void>((r) => {
           waiters.push(r);
           setTimeout(r, 50);
         });
         waiters = [];
       }
-      return messages.slice(0, n);
+      return list.slice(0, n);
     },
   };
   return Object.assign(res, { socket });

@@ -1,4 +1,4 @@
-// One table: every endpoint (REST of both sports, WebSocket upgrades, MCP) × every credential, Host and Origin case
+// One table: every endpoint (REST of both sports, WebSocket upgrades, SSE streams, MCP) × every credential, Host and Origin case
 // → the status, the problem code and the WWW-Authenticate challenge a client gets.
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { seed } from "../helpers/seed";
 interface Endpoint {
   name: string;
   scope: Scope;
-  kind: "rest" | "ws" | "mcp";
+  kind: "rest" | "ws" | "sse" | "mcp";
   path: string;
 }
 
@@ -55,6 +55,8 @@ for (const [sport, league] of [
 ENDPOINTS.push(
   { name: "ws match", scope: "stream:websocket", kind: "ws", path: `/v1/ws/match/${live}` },
   { name: "ws live", scope: "stream:websocket", kind: "ws", path: "/v1/ws/live" },
+  { name: "sse match", scope: "stream:websocket", kind: "sse", path: `/v1/sse/match/${live}` },
+  { name: "sse live", scope: "stream:websocket", kind: "sse", path: "/v1/sse/live" },
   { name: "mcp", scope: "mcp:invoke", kind: "mcp", path: "/v1/mcp" },
 );
 
@@ -200,6 +202,11 @@ describe("auth matrix", () => {
       if (res.status === 101) {
         res.webSocket!.accept();
         res.webSocket!.close(1000);
+        return;
+      }
+      if (e.kind === "sse" && res.status === 200) {
+        expect(res.headers.get("content-type")).toBe("text/event-stream");
+        await res.body!.cancel();
         return;
       }
       if (want.challenge) expect(res.headers.get("www-authenticate") ?? "").toMatch(want.challenge);

@@ -211,6 +211,8 @@ describe(`fuzzing (seed ${SEED})`, { timeout: 180_000 }, () => {
           if (dataRoute && cred !== "valid" && method === "GET") expect(res.status, what).toBeGreaterThanOrEqual(400);
           if (res.status >= 400 && method !== "HEAD" && (path.startsWith("/v1") || path === "/health"))
             await expectProblem(res, what);
+          // A random path may land on an event stream, which stays open: leave it.
+          else if (res.headers.get("content-type") === "text/event-stream") await res.body?.cancel();
           else await res.arrayBuffer();
         },
       ),
@@ -311,6 +313,8 @@ describe(`fuzzing (seed ${SEED})`, { timeout: 180_000 }, () => {
     fc.constantFrom(
       "/v1/ws/live",
       `/v1/ws/match/${matchId}`,
+      "/v1/sse/live",
+      `/v1/sse/match/${matchId}`,
       "/v1/mcp",
       "/live",
       "/live.js",
@@ -324,11 +328,12 @@ describe(`fuzzing (seed ${SEED})`, { timeout: 180_000 }, () => {
       "/.well-known/oauth-authorization-server",
     ),
     seg.map((x) => `/v1/ws/match/${x}`),
+    seg.map((x) => `/v1/sse/match/${x}`),
     seg.map((x) => `/dashboard/${x}`),
     seg.map((x) => `/oauth/${x}`),
   );
 
-  it("WebSocket upgrades, MCP, OAuth, dashboard: never a 5xx; no upgrade or MCP session for a bad credential", async () => {
+  it("WebSocket upgrades, SSE, MCP, OAuth, dashboard: never a 5xx; no stream or MCP session for a bad credential", async () => {
     await check(
       fc.asyncProperty(
         otherPath,
@@ -350,8 +355,13 @@ describe(`fuzzing (seed ${SEED})`, { timeout: 180_000 }, () => {
             expect(cred, what).toBe("valid");
             res.webSocket?.accept();
             res.webSocket?.close(1000);
+          } else if (res.headers.get("content-type") === "text/event-stream") {
+            // An event stream stays open: only a valid key opens one; leave it (its slot is released).
+            expect(cred, what).toBe("valid");
+            await res.body?.cancel();
           } else if (res.body) await res.arrayBuffer();
-          if ((path.startsWith("/v1/ws") || path === "/v1/mcp") && cred !== "valid" && cred !== "missingScope")
+          const stream = /^\/v1\/(ws|sse)\//.test(path) || path === "/v1/mcp";
+          if (stream && cred !== "valid" && cred !== "missingScope")
             expect(res.status, what).toBeGreaterThanOrEqual(400);
         },
       ),

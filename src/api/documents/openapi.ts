@@ -8,7 +8,7 @@ const DESCRIPTION = [
   "Football and basketball leagues, matches, timelines, stats, lineups, standings, teams, players and search.",
   "Times: `*_ts` are Unix epoch seconds (UTC), `*_at` RFC 3339 UTC. New fields may appear at any time.",
   "Every `/v1` response after the key check carries the key's rate-limit headers; every response carries `X-Request-Id`. Errors are `application/problem+json` (RFC 9457).",
-  "Live updates: the WebSocket frames are described in the AsyncAPI 3.0 document at `/v1/asyncapi.json`.",
+  "Live updates: the WebSocket frames and Server-Sent Events are described in the AsyncAPI 3.0 document at `/v1/asyncapi.json`.",
   "Webhooks: match changes of the tracked leagues are POSTed to an account's endpoints, signed per Standard Webhooks; see `webhooks` for each event's payload and the operator API under /internal/admin for managing endpoints.",
 ].join("\n\n");
 
@@ -16,6 +16,11 @@ const TAGS = [
   { name: "Football", description: "Leagues, matches, teams and players of football." },
   { name: "Basketball", description: "Leagues, matches, teams and players of basketball." },
   { name: "WebSockets", description: "The upgrades of the live streams; frames in /v1/asyncapi.json." },
+  {
+    name: "Server-Sent Events",
+    description:
+      "The live streams as `text/event-stream`, for clients that prefer HTTP; messages in /v1/asyncapi.json.",
+  },
   { name: "Service", description: "Health and the machine-readable documents." },
   { name: "Webhooks (operator API)", description: "Internal: manage an account's webhook endpoints (ADMIN_TOKEN)." },
   { name: "Webhook events", description: "What an endpoint receives." },

@@ -42,7 +42,8 @@ export async function entitlementsChanged(env: Env, accountId: string): Promise<
   for (const holder of change.holders) at(holder);
   // Every socket holder closes a dead key's sockets (it may hold some whose slots the gate already removed).
   const closeKeys = dead.filter((k) => change.closeCredentials.includes(keyCredential(k.id))).map((k) => k.id);
-  for (const o of change.over) if (o.kind === "websocket") at(o.holder).closeSlots.push(o.id);
+  // WebSockets and SSE streams live on holders; listens ask their gate instead (src/mcp/listen.ts).
+  for (const o of change.over) if (o.kind !== "listen") at(o.holder).closeSlots.push(o.id);
   const leagues = [...ent.leagues];
   const results = await Promise.allSettled(
     [...perHolder].map(([holder, close]) =>

@@ -364,6 +364,26 @@ export const LiveMessage = z
     EventRemovedFrame,
   ])
   .openapi("LiveMessage");
+// What a stream opens with (docs/live-streams.md "Streams open with state"): not a published update, so it is not in
+// LiveMessage (which ingest numbers and rooms log); StreamMessage is every message a stream may carry.
+export const StateFrame = frame("state", MatchListItem).openapi("StateFrame", {
+  description:
+    "The match as it stands at `seq` (the seq of the last message it reflects; `data` is the REST list item). Sent first " +
+    "by /v1/ws/match/{id} and /v1/sse/match/{id} opened without `since`, and once per live match of the tracked leagues " +
+    "when /v1/ws/live or /v1/sse/live opens. Apply it, then the messages with a greater seq.",
+});
+/** The data of an SSE stream's last event, `event: close`: the WebSocket close code and reason it stands for. */
+export const StreamClose = z
+  .object({
+    code: z.number().int().describe("1000 after the final whistle; 1008 revoked key, untracked league, lowered plan."),
+    reason: z.string().describe("e.g. `match finished`, `api key revoked`, `league no longer tracked`."),
+  })
+  .openapi("StreamClose", {
+    description: "Why the server ended an SSE stream (`event: close`), as a WebSocket close.",
+  });
+export const StreamMessage = z
+  .discriminatedUnion("type", [StateFrame, ...LiveMessage.options])
+  .openapi("StreamMessage", { description: "Any message of a stream: a state, or a LiveMessage." });
 
 export type League = z.infer<typeof League>;
 export type MatchListItem = z.infer<typeof MatchListItem>;

@@ -2,9 +2,14 @@
 // `seq` and `ts` are assigned by the ingest commit (src/core/ingest/versions.ts).
 import type { z } from "zod";
 import type { Sport } from "../domain/codes";
-import type { LiveMessage, ScoreData as ScoreDataSchema } from "../domain/schemas";
+import { MatchListItem } from "../domain/schemas";
+import type { LiveMessage, ScoreData as ScoreDataSchema, StateFrame, StreamMessage } from "../domain/schemas";
 
 export type Envelope = z.infer<typeof LiveMessage>;
+/** What a stream opens with: the match at `seq` (docs/live-streams.md "Streams open with state"). */
+export type StateMessage = z.infer<typeof StateFrame>;
+/** Any message a stream carries: a state or an envelope. */
+export type StreamEnvelope = z.infer<typeof StreamMessage>;
 export type ScoreData = z.infer<typeof ScoreDataSchema>;
 /** One update before the room numbers it: `{ type, data }` of one of the frame kinds. */
 export type LiveUpdate = {
@@ -30,4 +35,15 @@ export interface NumberedUpdates {
 export interface FeedLine {
   seq: number;
   final: boolean;
+}
+
+const LIST_KEYS = Object.keys(MatchListItem.shape) as (keyof MatchListItem)[];
+
+/**
+ * The state message of a match read at `ts` (epoch ms). `match` may be a detail or a row with more columns: `data`
+ * keeps exactly the list item's keys, so a state equals the REST list item at that seq.
+ */
+export function stateMessage(sport: Sport, match: MatchListItem, ts: number): StateMessage {
+  const data = Object.fromEntries(LIST_KEYS.map((k) => [k, match[k]])) as MatchListItem;
+  return { type: "state", match_id: match.id, sport, seq: match.seq, ts, data };
 }

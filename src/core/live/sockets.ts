@@ -1,5 +1,7 @@
 // What the Worker tells a MatchRoom/LiveHub about a socket it has admitted, where sockets live (holders), and the
 // connection budget. The info header only travels Worker → Durable Object (a DO is not reachable from the internet).
+// "Socket" here means any stream a holder serves: a WebSocket or an SSE response (workers/stream-client.ts).
+import type { StateMessage } from "./messages";
 
 export interface SocketInfo {
   keyId: string;
@@ -15,6 +17,13 @@ export interface SocketInfo {
   entitlementVersion: number;
   /** A match stream's match, added on the way to its relay (src/core/live/relays.ts). */
   matchId?: string;
+  /** "sse": answer with an event stream instead of accepting a WebSocket upgrade. Absent: a WebSocket. */
+  transport?: "sse";
+  /**
+   * A match stream opened without `since`: the match as the Worker read it from the primary, sent first; the holder
+   * then replays the room's log after its seq (docs/live-streams.md "Streams open with state").
+   */
+  state?: StateMessage;
 }
 
 /**

@@ -1,0 +1,77 @@
+// Admission of a live stream, WebSocket (./ws.ts) or Server-Sent Events (./sse.ts) alike: the match the account may
+// see (404), then a slot of the account's concurrent streams from its gate (429; 401 for a key the gate knows is
+// revoked), then the holder takes the stream and confirms the slot (workers/socket-object.ts).
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { keyCredential } from "../core/auth/principal";
+import { isFinished } from "../core/domain/codes";
+import type { MatchDetail } from "../core/domain/schemas";
+import { dbFor } from "../core/db/client";
+import { getMatch } from "../core/db/queries/matches";
+import { ApiError, invalidKey, notFound } from "../core/errors";
+import { stateMessage } from "../core/live/messages";
+import { withSocketInfo, type SocketInfo } from "../core/live/sockets";
+import type { AppEnv } from "../http/app-env";
+
+export const Since = z.object({
+  since: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe("Replay the messages after this seq (at least the last 1000 are kept), then go live."),
+});
+
+/** What the holder needs of a stream beyond who opened it. */
+type StreamInfo = Pick<SocketInfo, "since" | "final" | "leagueId" | "state">;
+
+/**
+ * The match of a match stream, read from the primary (so its seq is at least that of any message already published):
+ * 404 for an unknown match or one of a league the account does not track.
+ */
+export async function streamedMatch(c: Context<AppEnv>, id: string): Promise<MatchDetail> {
+  const match = await getMatch(dbFor(c.env.DB), undefined, id, c.get("principal").accountId);
+  if (!match) throw notFound("match");
+  return match;
+}
+
+/** A match stream resumes after `since`, or (none given) opens with the match's state as just read. */
+export const matchStreamInfo = (match: MatchDetail, since: number | undefined): StreamInfo => ({
+  since: since ?? null,
+  final: isFinished(match.status_code),
+  leagueId: match.league_id,
+  ...(since === undefined ? { state: stateMessage(match.sport, match, Date.now()) } : {}),
+});
+
+/**
+ * Takes a slot of the account's concurrent streams from its gate, then hands the request to `stub` (a match's relay
+ * via its room, or a hub shard); gives the slot back if that fails. The holder confirms the slot once it holds the
+ * stream.
+ */
+export async function admitStream(
+  c: Context<AppEnv>,
+  kind: "websocket" | "sse",
+  holder: string,
+  stub: { fetch(r: Request): Promise<Response> },
+  info: StreamInfo,
+) {
+  const p = c.get("principal");
+  const gate = c.env.ACCOUNT_GATE.getByName(p.accountId);
+  const slotId = crypto.randomUUID();
+  const seen = { plan: p.plan, version: p.entitlementVersion };
+  const admission = await gate.admit({ slotId, kind, credential: keyCredential(p.keyId), holder, seen });
+  if (!admission.ok) {
+    if (admission.reason === "revoked") throw invalidKey();
+    const detail = `the ${admission.plan} plan allows ${admission.limit} concurrent streams per account`;
+    throw new ApiError(429, "rate_limited", detail, { "retry-after": "30" });
+  }
+  try {
+    const account = { keyId: p.keyId, accountId: p.accountId, entitlementVersion: p.entitlementVersion };
+    const transport = kind === "sse" ? { transport: "sse" as const } : {};
+    return await stub.fetch(withSocketInfo(c.req.raw, { ...info, ...account, slotId, ...transport }));
+  } catch (err) {
+    await gate.release(slotId);
+    throw err;
+  }
+}
