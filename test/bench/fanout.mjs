@@ -104,10 +104,15 @@ async function measure(clients, publish, first) {
   };
 }
 
-/** Our side: `sockets` on a live match of the benchmark Worker `w`; `run(first)` publishes UPDATES updates. */
-async function workerSide(w, sockets = SOCKETS) {
+/**
+ * Our side: `sockets` clients of a live match of the benchmark Worker `w` (`kind` "ws": /v1/ws/match WebSockets;
+ * "sse": /v1/sse/match event streams, P12); `run(first)` publishes UPDATES updates. Each kind has a match of its own,
+ * so the two can stay open side by side and take turns.
+ */
+async function workerSide(w, sockets = SOCKETS, kind = "ws") {
   const keys = await benchKeys(w, Math.ceil(sockets / PER_KEY));
-  const op = (extra) => ({ op: "match", id: "m_bench", sport: "football", league_id: "lg_fb_eng1", ...extra });
+  const id = kind === "ws" ? "m_bench" : `m_bench_${kind}`;
+  const op = (extra) => ({ op: "match", id, sport: "football", league_id: "lg_fb_eng1", ...extra });
   const kickoff = Math.floor(Date.now() / 1000) - 600;
   const created = await w.ingest([
     op({
@@ -120,8 +125,12 @@ async function workerSide(w, sockets = SOCKETS) {
     }),
   ]);
   if (!created.ok) throw new Error(`ingest ${created.status}`);
+  const origin = kind === "ws" ? w.ws : w.base;
   const clients = await openAll(
-    Array.from({ length: sockets }, (_, i) => `${w.ws}/v1/ws/match/m_bench?api_key=${keys[Math.floor(i / PER_KEY)]}`),
+    Array.from(
+      { length: sockets },
+      (_, i) => `${origin}/v1/${kind}/match/${id}?api_key=${keys[Math.floor(i / PER_KEY)]}`,
+    ),
   );
   const ingest = [];
   const run = async (first) => ({
@@ -164,25 +173,43 @@ async function rawSide(sockets = SOCKETS) {
   return { run, close: () => (clients.close(), child.kill()) };
 }
 
-export async function p4(w) {
+/**
+ * P4 (and P12 with `sse`): rounds of UPDATES updates taking turns — a: the raw server, b: our WebSockets, c: our
+ * event streams — in an order that rotates every round, so drift on the machine falls on every side alike.
+ * `ratios(m)` is b/a within each round, `sseRatios(m)` c/b.
+ */
+export async function p4(w, { sse = false } = {}) {
   pinAll();
   const raw = await rawSide();
   const ours = await workerSide(w);
+  const streams = sse ? await workerSide(w, SOCKETS, "sse") : null;
+  const sides = { a: raw, b: ours, ...(streams ? { c: streams } : {}) };
+  const names = Object.keys(sides);
   let first = 1;
-  const rounds = { a: [], b: [] };
+  const rounds = { a: [], b: [], c: [] };
   try {
     for (let i = 0; i < ROUNDS; i++) {
-      for (const side of i % 2 === 0 ? ["a", "b"] : ["b", "a"]) {
-        rounds[side].push(await (side === "a" ? raw : ours).run(first));
+      const order = names.map((_, k) => names[(k + i) % names.length]);
+      for (const side of i % 2 === 0 ? order : order.reverse()) {
+        rounds[side].push(await sides[side].run(first));
         first += UPDATES;
       }
     }
   } finally {
     raw.close();
     ours.close();
+    streams?.close();
   }
   const ratios = (m) => rounds.b.map((r, i) => r[m] / rounds.a[i][m]);
-  return { rounds, ratios, ingestP50: pct(ours.ingest, 50), ingestP99: pct(ours.ingest, 99) };
+  const sseRatios = (m) => rounds.c.map((r, i) => r[m] / rounds.b[i][m]);
+  return {
+    rounds,
+    ratios,
+    sseRatios,
+    ingestP50: pct(ours.ingest, 50),
+    ingestP99: pct(ours.ingest, 99),
+    sseIngestP50: streams ? pct(streams.ingest, 50) : null,
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import { p1, p6, p7 } from "./http.mjs";
 import { median, ms, startHarness } from "./lib.mjs";
 import { benchCommand, writeTable } from "./table.mjs";
 
-const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P7b,P8,P9,P10,P11").split(","));
+const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P7b,P8,P9,P10,P11,P12").split(","));
 const rows = [];
 const details = [];
 const spread = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
@@ -19,7 +19,7 @@ const row = (id, what, figure, baseline, ratio, target, met) =>
 
 const started = Date.now();
 const t0 = Date.now();
-const w = ["P1", "P4", "P5", "P7", "P7b", "P9", "P11"].some((p) => only.has(p))
+const w = ["P1", "P4", "P5", "P7", "P7b", "P9", "P11", "P12"].some((p) => only.has(p))
   ? await startHarness({ scale: "bench" })
   : null;
 if (w)
@@ -117,9 +117,10 @@ try {
       rps("b") / rps("a") >= 0.85,
     );
   }
-  if (only.has("P4")) {
-    // The target is about the last of the 1,000 sockets: per update, the time until every socket had it.
-    const r = await p4(w);
+  if (only.has("P4") || only.has("P12")) {
+    // The target is about the last of the 1,000 sockets: per update, the time until every socket had it. P12's event
+    // streams take turns with P4's sockets in the same rounds.
+    const r = await p4(w, { sse: only.has("P12") });
     const m = (side, k) => median(r.rounds[side].map((x) => x[k]));
     const lastRatios = r.ratios("lastP99");
     const lastRatio = median(lastRatios);
@@ -137,6 +138,21 @@ try {
     details.push(
       `P4 ingest request (POST until its response) under fan-out: p50 ${ms(r.ingestP50)}, p99 ${ms(r.ingestP99)}; first socket p50 ${ms(m("b", "firstP50"))} (raw ${ms(m("a", "firstP50"))}).`,
     );
+    if (only.has("P12")) {
+      const sseRatios = r.sseRatios("lastP99");
+      const sseRatio = median(sseRatios);
+      const sseDelivered = r.rounds.c.reduce((s, x) => s + x.delivered, 0);
+      const sseExpected = r.rounds.c.reduce((s, x) => s + x.expected, 0);
+      row(
+        "P12",
+        `push: POST /internal/ingest → last of 1,000 SSE streams (/v1/sse/match; ${sseDelivered}/${sseExpected} delivered), in the same rounds as P4's sockets`,
+        `last stream p99 ${ms(m("c", "lastP99"))} (p50 ${ms(m("c", "lastP50"))}); all: p50 ${ms(m("c", "p50"))} / p99 ${ms(m("c", "p99"))}`,
+        `P4's WebSockets: last socket p99 ${ms(m("b", "lastP99"))}`,
+        `last p99 ${sseRatio.toFixed(2)}× (${spread(sseRatios)})`,
+        "last p99 ≤ 1.2× WebSockets'",
+        sseRatio <= 1.2 && sseDelivered === sseExpected,
+      );
+    }
   }
 } finally {
   await w?.stop();

@@ -186,9 +186,8 @@ export const WebhookPayloads = {
       seq: z
         .number()
         .int()
-        .nullable()
         .describe(
-          "Seq of that match's final `status_change` (of the `score_update` that corrected a final score); null when it arrived already finished.",
+          "That match's seq after the commit that finished it (or corrected its final score): the table reflects the match as a read at this seq shows it; 0 when it arrived already finished, before any stream message.",
         ),
       season: z.string(),
       as_of: z.string(),

@@ -94,5 +94,5 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
   // Publish only after the commit: a client never sees an update that is not in D1.
   await publishAll(env, numbered);
   const published = new Map(numbered.map((n) => [n.match_id, n.envelopes]));
-  return { applied: plan.applied, unchanged: plan.unchanged, webhooks: webhookEvents(plan, published) };
+  return { applied: plan.applied, unchanged: plan.unchanged, webhooks: webhookEvents(plan, published, seqOf) };
 }

@@ -12,18 +12,17 @@ import { newMessageId, sendAll, subscribes, type WebhookMessage } from "../webho
 
 type Committed = Pick<Plan, "updates" | "finals" | "matches" | "writes">;
 
-/** Each recomputed table with the finished match that changed it. */
-function tableChanges(plan: Committed, published: Map<string, Envelope[]>): TableChange[] {
+/**
+ * Each recomputed table with the finished match that changed it, at that match's seq after the commit (`seqOf`, the
+ * one the commit stored with the match: 0 for a match that arrived finished with no stream message before).
+ */
+function tableChanges(plan: Committed, seqOf: (matchId: string) => number): TableChange[] {
   const out: TableChange[] = [];
   for (const row of plan.writes.standings ?? []) {
     const final = [...plan.finals.values()].find((f) => f.leagueId === row.league_id && f.season === row.season);
     const matchId = final?.matchIds.at(-1);
     const match = matchId ? plan.matches.get(matchId) : undefined;
     if (!matchId || !match) continue;
-    // The final whistle's status_change; a corrected final score has none (3 → 3), only its score_update.
-    const frames = published.get(matchId) ?? [];
-    const finalFrame =
-      frames.findLast((e) => e.type === "status_change") ?? frames.findLast((e) => e.type === "score_update");
     out.push({
       league_id: String(row.league_id),
       season: String(row.season),
@@ -31,19 +30,24 @@ function tableChanges(plan: Committed, published: Map<string, Envelope[]>): Tabl
       rows: String(row.rows),
       sport: match.sport as Sport,
       match_id: matchId,
-      seq: finalFrame?.seq ?? null,
+      seq: seqOf(matchId),
     });
   }
   return out;
 }
 
-export function webhookEvents(plan: Committed, published: Map<string, Envelope[]>, now = Date.now()): WebhookEvent[] {
+export function webhookEvents(
+  plan: Committed,
+  published: Map<string, Envelope[]>,
+  seqOf: (matchId: string) => number,
+  now = Date.now(),
+): WebhookEvent[] {
   const score = (id: string) => {
     const m = plan.matches.get(id);
     return m ? { home: Number(m.home_score), away: Number(m.away_score) } : undefined;
   };
   const events = plan.updates.flatMap((mu) => matchEvents(mu.league_id, published.get(mu.match_id) ?? [], score));
-  for (const t of tableChanges(plan, published)) events.push(standingsEvent(t, now));
+  for (const t of tableChanges(plan, seqOf)) events.push(standingsEvent(t, now));
   return events;
 }
 

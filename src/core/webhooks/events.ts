@@ -54,9 +54,9 @@ export interface TableChange {
   /** The table's rows as stored (JSON). */
   rows: string;
   sport: Sport;
-  /** The finished match that changed it, and the seq of its final status_change when one was published. */
+  /** The finished match that changed it, and that match's seq after the commit. */
   match_id: string;
-  seq: number | null;
+  seq: number;
 }
 
 export const standingsEvent = (t: TableChange, ms: number): WebhookEvent =>

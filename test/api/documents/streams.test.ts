@@ -50,7 +50,7 @@ describe("AsyncAPI: streams", () => {
     const doc = (await getJson("/v1/asyncapi.json")).body;
     expect(unresolved(doc)).toEqual([]);
     const names = (channel: string) => Object.keys(doc.channels[channel].messages).sort();
-    const frames = ["eventAdded", "scoreUpdate", "state", "statusChange"];
+    const frames = ["eventAdded", "eventRemoved", "eventUpdated", "scoreUpdate", "state", "statusChange"];
     expect(names("match")).toEqual([...frames, "ping", "pong"].sort());
     expect(names("live")).toEqual([...frames, "ping", "pong"].sort());
     expect(doc.channels.sseMatch.address).toBe("/v1/sse/match/{id}");

@@ -19,11 +19,12 @@ describe("list limits", () => {
     expect(limitArg(LIST_LIMITS.matches).safeParse("7").success).toBe(false);
   });
 
-  it("the match list pages up to 200 (default 50); head-to-head and search up to 50 (default 10)", () => {
+  it("the match list pages up to 200 (default 50); head-to-head and search up to 50 (default 10); changes 1000 (100)", () => {
     expect(LIST_LIMITS).toEqual({
       matches: { max: 200, fallback: 50 },
       h2h: { max: 50, fallback: 10 },
       search: { max: 50, fallback: 10 },
+      changes: { max: 1000, fallback: 100 },
     });
   });
 });

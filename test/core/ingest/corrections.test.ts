@@ -17,6 +17,7 @@ import {
   teamOp,
 } from "../../helpers/ops";
 import { getJson, seed } from "../../helpers/seed";
+import { openSse } from "../../helpers/sse";
 import { createWebhook, fakeReceivers, RECEIVER, waitFor } from "../../helpers/webhooks";
 
 const s = await seed(["acb"]);
@@ -70,6 +71,13 @@ describe("a goal disallowed in a live match", () => {
     const { socket } = await connect(`/v1/ws/match/${id}?since=0`, { "x-api-key": s.key });
     const replayed = await socket!.next(2);
     expect(replayed.map((f) => f.type)).toEqual(["event_added", "score_update"]);
+    // The same corrections reach an event stream of the match and the live WebSocket (after its state messages).
+    const sse = (await openSse(`/v1/sse/match/${id}?since=${replayed[1].seq}`, { "x-api-key": s.key })).stream!;
+    const { socket: hub } = await connect(`/v1/ws/live`, { "x-api-key": s.key });
+    await waitFor(
+      () => hub!.states,
+      (states) => states.some((m) => m.match_id === id),
+    );
 
     // A corrected scorer detail: the same event, changed.
     await ingestOps([goal(id, "ev_var_g1", { detail: "Header" })]);
@@ -92,6 +100,14 @@ describe("a goal disallowed in a live match", () => {
     expect(removed).toMatchObject({ match_id: id, sport: "football", data: { id: "ev_var_g1" } });
     expect(corrected.data).toMatchObject({ home: 0, away: 0, minute: 62 });
     expect(frames.map((f) => f.seq)).toEqual([replayed[1].seq + 1, replayed[1].seq + 2, replayed[1].seq + 3]);
+    const events = await sse.next(3);
+    expect(events.map((e) => [e.id, e.event])).toEqual(frames.map((f) => [String(f.seq), f.type]));
+    expect(events.map((e) => e.json)).toEqual(frames);
+    const onLive = () => hub!.messages.filter((f) => f.match_id === id);
+    await waitFor(onLive, (r) => r.length === 3);
+    expect(await onLive()).toEqual(frames);
+    await sse.cancel();
+    hub!.ws.close();
 
     expect((await get(`/v1/football/matches/${id}/events`)).data.map((e: any) => e.id)).not.toContain("ev_var_g1");
     expect(await get(`/v1/football/matches/${id}`)).toMatchObject({ home_score: 0, away_score: 0 });

@@ -8,6 +8,12 @@ import { sendAll, type WebhookMessage } from "../../../src/core/webhooks/message
 const env = (seq: number, type: string, data: unknown): Envelope =>
   ({ type, match_id: "m1", sport: "football", seq, ts: Date.UTC(2026, 10, 23, 12, 0, seq), data }) as Envelope;
 
+/** As the commit decides it: the last message it published for the match, else the match's stored seq. */
+const seqOf =
+  (published: Map<string, Envelope[]>, stored = 0) =>
+  (id: string) =>
+    published.get(id)?.at(-1)?.seq ?? stored;
+
 describe("webhook events of a committed batch", () => {
   const plan = {
     updates: [{ match_id: "m1", sport: "football" as const, league_id: "lg1", updates: [] }],
@@ -29,7 +35,7 @@ describe("webhook events of a committed batch", () => {
   ]);
 
   it("each envelope becomes its event; a final status also match.finished; a new table standings.updated", () => {
-    const events = webhookEvents(plan, published, Date.UTC(2026, 10, 23, 12, 0, 10));
+    const events = webhookEvents(plan, published, seqOf(published), Date.UTC(2026, 10, 23, 12, 0, 10));
     const bodies = events.map((e) => JSON.parse(e.body));
     expect(events.map((e) => e.type)).toEqual([
       "match.score_updated",
@@ -74,7 +80,7 @@ describe("webhook events of a committed batch", () => {
         ],
       ],
     ]);
-    const events = webhookEvents({ ...plan, finals: new Map(), writes: {} }, corrected);
+    const events = webhookEvents({ ...plan, finals: new Map(), writes: {} }, corrected, seqOf(corrected));
     const base = { match_id: "m1", sport: "football", league_id: "lg1" };
     expect(events.map((e) => [e.type, JSON.parse(e.body).type, JSON.parse(e.body).data])).toEqual([
       [
@@ -86,19 +92,21 @@ describe("webhook events of a committed batch", () => {
     ]);
   });
 
-  it("a corrected final score (no status_change) changes the table with the seq of its score_update", () => {
-    const events = webhookEvents(
-      plan,
-      new Map([["m1", [env(12, "event_removed", { id: "e9" }), env(13, "score_update", { home: 1, away: 1 })]]]),
-    );
+  it("a corrected final score (no status_change) changes the table at the match's seq after the commit", () => {
+    const corrected = new Map([
+      ["m1", [env(12, "event_removed", { id: "e9" }), env(13, "score_update", { home: 1, away: 1 })]],
+    ]);
+    const events = webhookEvents(plan, corrected, seqOf(corrected));
     expect(events.map((e) => e.type)).toEqual(["match.event_removed", "match.score_updated", "standings.updated"]);
     expect(JSON.parse(events[2]!.body).data.seq).toBe(13);
   });
 
-  it("a match that arrived already finished changes the table without a seq", () => {
-    const events = webhookEvents(plan, new Map());
+  it("a match that arrived already finished changes the table at its stored seq (0 before any message)", () => {
+    const none = new Map<string, Envelope[]>();
+    const events = webhookEvents(plan, none, seqOf(none));
     expect(events.map((e) => e.type)).toEqual(["standings.updated"]);
-    expect(JSON.parse(events[0]!.body).data.seq).toBeNull();
+    expect(JSON.parse(events[0]!.body).data.seq).toBe(0);
+    expect(JSON.parse(webhookEvents(plan, none, seqOf(none, 41))[0]!.body).data.seq).toBe(41);
   });
 });
 
