@@ -24,8 +24,10 @@ import { matchRoutes } from "./api/matches";
 import { changeRoutes } from "./api/changes";
 import { peopleRoutes } from "./api/people";
 import { json, setResponseHeaders } from "./http/respond";
+import { cors } from "./http/cors";
 import { wsRoutes } from "./api/ws";
 import { sseRoutes } from "./api/sse";
+import { tokenRoutes } from "./api/tokens";
 import { oauthHelpers } from "./mcp/oauth";
 
 export function buildApp() {
@@ -46,6 +48,8 @@ export function buildApp() {
   app.use((c, next) => (c.req.path.startsWith("/v1/sse/") ? next() : tagged(c, next)));
   app.openapi(serviceRoutes.health, (c) => json(c, { status: "ok" as const }));
 
+  // Cross-origin reads for browser pages (preflight answered here, before any key check).
+  app.use("/v1/*", cors);
   // Data is per account (tracked leagues): private caches only, always revalidated; ETag makes that cheap.
   app.use("/v1/*", async (c, next) => {
     await next();
@@ -78,6 +82,7 @@ export function buildApp() {
   }
   app.route("/v1/ws", wsRoutes);
   app.route("/v1/sse", sseRoutes);
+  app.route("/v1/tokens", tokenRoutes);
   // The pages that manage OAuth grants: the consent page (reached through the provider) and the dashboard's apps.
   for (const path of ["/oauth/*", "/dashboard/*"])
     app.use(path, async (c, next) => {

@@ -5,6 +5,7 @@ import { mayReceive } from "../src/core/auth/entitlements";
 import { primaryDb } from "../src/core/db/client";
 import { liveMatchesQuery, type LiveMatchRow } from "../src/core/db/queries/live";
 import { stateMessage, type Envelope } from "../src/core/live/messages";
+import { restrictionAllows } from "../src/core/live/sockets";
 import { log } from "../src/lib/log";
 import { SocketObject } from "./socket-object";
 import { OutFrame } from "./stream-client";
@@ -44,7 +45,7 @@ export class LiveHub extends SocketObject {
     const cutoffs = new Map<string, number>();
     const states: OutFrame[] = [];
     for (const r of rows) {
-      if (!mayReceive(held, r.league_id)) continue;
+      if (!mayReceive(held, r.league_id) || !restrictionAllows(info.only, r.id, r.league_id)) continue;
       cutoffs.set(r.id, r.seq);
       states.push(new OutFrame(r.id, r.seq, JSON.stringify(stateMessage(r.sport, r, ts)), "match", "state"));
     }

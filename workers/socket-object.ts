@@ -9,7 +9,13 @@ import { primaryDb } from "../src/core/db/client";
 import type { EntitlementChange } from "../src/core/auth/entitlement-signal";
 import { keyCredential } from "../src/core/auth/principal";
 import { slotGoneReason } from "../src/core/limits/slots";
-import { releaseSocket, socketInfo, type SocketAttachment, type SocketInfo } from "../src/core/live/sockets";
+import {
+  releaseSocket,
+  restrictionAllows,
+  socketInfo,
+  type SocketAttachment,
+  type SocketInfo,
+} from "../src/core/live/sockets";
 import { heartbeatMs } from "../src/core/live/sse";
 import { log } from "../src/lib/log";
 import { SseClient, WsClient, type OutFrame, type StreamClient } from "./stream-client";
@@ -122,6 +128,7 @@ export abstract class SocketObject extends DurableObject<Env> {
     }
     const attachment: SocketAttachment = { keyId: info.keyId, accountId: info.accountId, slotId: info.slotId };
     if (opts.after !== undefined) attachment.after = opts.after;
+    if (info.only) attachment.only = info.only;
     let client: StreamClient;
     let response: Response;
     if (info.transport === "sse") {
@@ -156,14 +163,18 @@ export abstract class SocketObject extends DurableObject<Env> {
 
   /**
    * The one delivery loop: a publish's frames to every stream whose account may receive `leagueId` now (the
-   * entitlement check at delivery), each then ended with `end` if given. Returns the streams held.
+   * entitlement check at delivery) — a restricted browser token's stream only its matches' — each then ended with
+   * `end` if given. Returns the streams held.
    */
   protected fanOut(leagueId: string, frames: readonly OutFrame[], end?: { code: number; reason: string }): number {
     const all = this.clients();
     for (const c of all) {
       if (!this.mayReceive(c, leagueId)) continue;
+      const only = c.info.only;
+      const mine = only ? frames.filter((f) => restrictionAllows(only, f.matchId, leagueId)) : frames;
+      if (mine.length === 0) continue;
       try {
-        c.deliver(frames);
+        c.deliver(mine);
         if (end) c.close(end.code, end.reason);
       } catch {
         // a WebSocket already gone: its close handler releases it

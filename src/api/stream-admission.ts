@@ -68,8 +68,12 @@ export async function admitStream(
   }
   try {
     const account = { keyId: p.keyId, accountId: p.accountId, entitlementVersion: p.entitlementVersion };
+    const only =
+      p.type === "token" && (p.matchIds || p.leagueIds)
+        ? { only: { ...(p.matchIds ? { matches: p.matchIds } : {}), ...(p.leagueIds ? { leagues: p.leagueIds } : {}) } }
+        : {};
     const transport = kind === "sse" ? { transport: "sse" as const } : {};
-    return await stub.fetch(withSocketInfo(c.req.raw, { ...info, ...account, slotId, ...transport }));
+    return await stub.fetch(withSocketInfo(c.req.raw, { ...info, ...account, slotId, ...transport, ...only }));
   } catch (err) {
     await gate.release(slotId);
     throw err;

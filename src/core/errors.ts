@@ -11,6 +11,7 @@ export const PROBLEM_CODES = [
   "no_data",
   "rate_limited",
   "plan_limit",
+  "token_restricted",
   "cursor_expired",
   "internal",
 ] as const;

@@ -1,5 +1,5 @@
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
-import type { KeyPrincipal } from "../core/auth/principal";
+import type { ApiPrincipal } from "../core/auth/principal";
 import type { Sport } from "../core/domain/codes";
 import type { Db } from "../core/db/client";
 
@@ -8,8 +8,8 @@ export interface AppEnv {
   Bindings: Env;
   Variables: {
     requestId: string;
-    /** Who is calling (src/http/require-key.ts): set once, read by every later check. */
-    principal: KeyPrincipal;
+    /** Who is calling (src/http/require-key.ts): a key or a browser token; set once, read by every later check. */
+    principal: ApiPrincipal;
     /** The request's D1 session (at least as recent as readScope.dataVersion). */
     db: Db;
     /** What the caller may see as the key check read it, and the data version: the response caches' key. */

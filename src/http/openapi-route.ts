@@ -13,7 +13,9 @@ export const apiRouter = () =>
     defaultHook: (result) => {
       if (result.success) return;
       const issue = result.error.issues[0]!;
-      throw badRequest(issue.path.length > 0 ? issue.path.join(".") : "value", issue.message);
+      // An unknown field of a strict body names itself, not the object around it.
+      const path = issue.code === "unrecognized_keys" ? [...issue.path, issue.keys[0]!] : issue.path;
+      throw badRequest(path.length > 0 ? path.join(".") : "value", issue.message);
     },
   });
 

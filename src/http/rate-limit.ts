@@ -1,7 +1,7 @@
 // The REST budget step and its headers: X-RateLimit-* and RateLimit fields go on whatever response the request
 // gets, errors included.
 import type { Context } from "hono";
-import { keyCredential, type KeyPrincipal } from "../core/auth/principal";
+import { keyCredential, type ApiPrincipal } from "../core/auth/principal";
 import { spendBudget } from "../core/limits/budget";
 import { rateHeaders } from "../core/limits/rate";
 import type { AppEnv } from "./app-env";
@@ -13,7 +13,7 @@ import { setResponseHeaders } from "./respond";
  * no Durable Object but the limiter (docs/security-and-limits.md "Abuse limits"). Every counted request, 304s
  * included, uses the budget: a revalidation is a request all the same. The 429 to answer, or undefined.
  */
-export async function spendRest(c: Context<AppEnv>, p: KeyPrincipal): Promise<Response | undefined> {
+export async function spendRest(c: Context<AppEnv>, p: ApiPrincipal): Promise<Response | undefined> {
   if ((c.env.RATE_LIMITING as string) === "off") return undefined;
   const decision = await spendBudget(
     c.env,

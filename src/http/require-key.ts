@@ -1,24 +1,30 @@
 // The REST front door for /v1: three named steps, in this order, each refusing before the next does any work.
-// 1. who: the API key as a Principal (src/core/auth/authenticate.ts), with the route's scope;
+// 1. who: the API key or browser token as a Principal (src/core/auth/authenticate.ts), with the route's scope;
 // 2. budget: one request of the plan's REST budget (./rate-limit.ts);
-// 3. data: the D1 session the handler reads through, at least as recent as the data version (src/core/db/data-view.ts).
+// 3. data: the D1 session the handler reads through, at least as recent as the data version (src/core/db/data-view.ts);
+//    then what a restricted browser token may name (./token-restrictions.ts).
 import { createMiddleware } from "hono/factory";
 import type { Scope } from "../core/domain/codes";
 import { currentData, sessionDb } from "../core/db/data-view";
-import { authenticateKey, requireScope } from "../core/auth/authenticate";
+import { authenticate, authenticateKey, requireScope } from "../core/auth/authenticate";
 import type { AppEnv } from "./app-env";
 import { spendRest } from "./rate-limit";
+import { checkRestrictions } from "./token-restrictions";
 
-/** `fresh`: read the key from the primary now (WebSocket upgrades; see src/core/auth/key-records.ts). */
-export const requireKey = (scope: Scope, fresh = false) =>
+/**
+ * `fresh`: read the credential from the primary now (stream admission; see src/core/auth/key-records.ts).
+ * `keysOnly`: refuse browser tokens (POST /v1/tokens: a token never mints a token). `scope` null: any key.
+ */
+export const requireKey = (scope: Scope | null, fresh = false, keysOnly = false) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const principal = await authenticateKey(c.req.raw, c.env, fresh);
-    requireScope(principal, scope);
+    const principal = await (keysOnly ? authenticateKey : authenticate)(c.req.raw, c.env, fresh);
+    if (scope) requireScope(principal, scope);
     c.set("principal", principal);
     const refused = await spendRest(c, principal);
     if (refused) return refused;
     const data = await currentData(c.env);
     c.set("db", sessionDb(c.env, data));
+    if (principal.type === "token") await checkRestrictions(principal, new URL(c.req.url), c.get("db"));
     c.set("readScope", {
       tracked: principal.tracked,
       dataVersion: data.version,

@@ -21,6 +21,11 @@ const TAGS = [
     description:
       "The live streams as `text/event-stream`, for clients that prefer HTTP; messages in /v1/asyncapi.json.",
   },
+  {
+    name: "Browser tokens",
+    description:
+      "Short-lived tokens your server mints with a secret key for a web page (CORS-enabled reads and streams take them).",
+  },
   { name: "Service", description: "Health and the machine-readable documents." },
   { name: "Webhooks (operator API)", description: "Internal: manage an account's webhook endpoints (ADMIN_TOKEN)." },
   { name: "Webhook events", description: "What an endpoint receives." },

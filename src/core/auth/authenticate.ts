@@ -2,9 +2,10 @@
 // Principal. Every surface that takes keys (REST, WebSockets, MCP) calls this one function.
 import type { Scope } from "../domain/codes";
 import { ApiError, invalidKey, keyChallenge } from "../errors";
-import { keyRecord } from "./key-records";
+import { keyRecord, tokenRecord } from "./key-records";
 import { extractKey, KEY_PATTERN, parseScopes, prefixFor, sha256Hex } from "./keys";
-import type { KeyPrincipal, Principal } from "./principal";
+import type { ApiPrincipal, KeyPrincipal, Principal, TokenPrincipal } from "./principal";
+import { isToken, TOKEN_PATTERN, tokenPrefixFor } from "./token-format";
 
 /**
  * The key's record, at most 2 s old (src/core/auth/key-records.ts; a warm isolate answers from memory), as the
@@ -12,17 +13,64 @@ import type { KeyPrincipal, Principal } from "./principal";
  */
 export async function authenticateKey(req: Request, env: Env, fresh = false): Promise<KeyPrincipal> {
   const key = extractKey(req);
-  if (!key || !KEY_PATTERN.test(key)) throw invalidKey();
-  const expected = prefixFor(env.ENVIRONMENT);
-  if (!key.startsWith(expected)) {
-    const where = expected === "sk_live_" ? "the staging base URL" : "the production base URL";
+  if (key && isToken(key))
     throw new ApiError(
       401,
-      "wrong_environment",
-      `this is a ${key.slice(0, 8)} key; this deployment accepts ${expected} keys. Use it against ${where}.`,
+      "invalid_api_key",
+      "a browser token is not accepted here (MCP and minting tokens take a secret key)",
       keyChallenge("invalid_token"),
     );
-  }
+  if (!key || !KEY_PATTERN.test(key)) throw invalidKey();
+  return keyPrincipal(key, env, fresh);
+}
+
+/**
+ * The read API's and the streams' check: a secret key as above, or a browser token (`tk_…`) as its parent key's
+ * identity narrowed to the token's scopes and restrictions. Expired tokens and tokens of a revoked key are refused
+ * like an unknown key.
+ */
+export async function authenticate(req: Request, env: Env, fresh = false): Promise<ApiPrincipal> {
+  const credential = extractKey(req);
+  if (credential && isToken(credential)) return tokenPrincipal(credential, env, fresh);
+  if (!credential || !KEY_PATTERN.test(credential)) throw invalidKey();
+  return keyPrincipal(credential, env, fresh);
+}
+
+function checkEnvironment(credential: string, expected: string, what: "key" | "token") {
+  if (credential.startsWith(expected)) return;
+  const where = expected.endsWith("live_") ? "the staging base URL" : "the production base URL";
+  throw new ApiError(
+    401,
+    "wrong_environment",
+    `this is a ${credential.slice(0, 8)} ${what}; this deployment accepts ${expected} ${what}s. Use it against ${where}.`,
+    keyChallenge("invalid_token"),
+  );
+}
+
+async function tokenPrincipal(token: string, env: Env, fresh: boolean): Promise<TokenPrincipal> {
+  if (!TOKEN_PATTERN.test(token)) throw invalidKey();
+  checkEnvironment(token, tokenPrefixFor(env.ENVIRONMENT), "token");
+  const record = await tokenRecord(env, await sha256Hex(token), fresh);
+  if (!record || record.revokedAt || record.expiresAt <= Date.now()) throw invalidKey();
+  // The key's scopes now bound the token's (the key's scopes are fixed today; this keeps it so if they ever change).
+  const keyScopes = new Set(parseScopes(record.keyScopes));
+  return {
+    type: "token",
+    accountId: record.accountId,
+    keyId: record.keyId,
+    tokenId: record.id,
+    scopes: parseScopes(record.scopes).filter((s) => keyScopes.has(s)),
+    plan: record.plan,
+    tracked: record.tracked ?? "",
+    entitlementVersion: record.entitlementVersion,
+    matchIds: record.matchIds,
+    leagueIds: record.leagueIds,
+    expiresAt: record.expiresAt,
+  };
+}
+
+async function keyPrincipal(key: string, env: Env, fresh: boolean): Promise<KeyPrincipal> {
+  checkEnvironment(key, prefixFor(env.ENVIRONMENT), "key");
   const record = await keyRecord(env, await sha256Hex(key), fresh);
   if (!record || record.revokedAt) throw invalidKey();
   return {
@@ -42,7 +90,7 @@ export function requireScope(p: Principal, scope: Scope): void {
     throw new ApiError(
       401,
       "insufficient_scope",
-      `this ${p.type === "key" ? "key" : "token"} lacks the \`${scope}\` scope`,
+      `this ${p.type === "key" ? "key" : p.type === "token" ? "browser token" : "token"} lacks the \`${scope}\` scope`,
       keyChallenge("insufficient_scope", scope),
     );
   }

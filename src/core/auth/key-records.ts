@@ -7,6 +7,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { offerDataVersion } from "../db/data-view";
 import { findKeyByHash, findKeysByHash, type KeyRecord } from "../db/queries/accounts";
+import { findTokenByHash, type TokenRecord } from "../db/queries/tokens";
 import { RevalidatingCache } from "../../lib/revalidate";
 
 export const KEY_FRESH_MS = 1000;
@@ -52,8 +53,39 @@ async function readKey(env: Env, hash: string): Promise<KeyRecord | null> {
   return found.get(hash) ?? null;
 }
 
-/** Forgets the account's key records in this isolate (it just changed them). */
-export const forgetAccountKeys = (accountId: string) => records.forget((r) => r?.accountId === accountId);
+/**
+ * Browser tokens' records under the same rule (a token's record carries its parent key's revocation, so a revoked key
+ * fails its tokens within 2 s too). Kept apart from the keys': the keys' batch revalidation reads only keys.
+ */
+const tokens = new RevalidatingCache<TokenRecord | null>({
+  freshMs: KEY_FRESH_MS,
+  maxAgeMs: KEY_MAX_AGE_MS,
+  max: 20_000,
+});
+
+/** The record of the browser token with this SHA-256 (see `keyRecord`). */
+export function tokenRecord(env: Env, hash: string, fresh = false): Promise<TokenRecord | null> {
+  return tokens.get(
+    hash,
+    async () => {
+      const startedAt = Date.now();
+      const session = env.DB.withSession("first-primary");
+      const record = await findTokenByHash(drizzle(session as unknown as D1Database), hash);
+      if (record) offerDataVersion(record.dataVersion, session.getBookmark(), startedAt);
+      return record ?? null;
+    },
+    fresh,
+  );
+}
+
+/** Forgets the account's key and token records in this isolate (it just changed them). */
+export const forgetAccountKeys = (accountId: string) => {
+  records.forget((r) => r?.accountId === accountId);
+  tokens.forget((r) => r?.accountId === accountId);
+};
+
+/** Forgets what this isolate knows of one token (it was just minted here). */
+export const forgetToken = (hash: string) => tokens.forget((_, key) => key === hash);
 
 /** Forgets what this isolate knows of one key (it was just created: an earlier lookup may have found none). */
 export const forgetKey = (hash: string) => records.forget((_, key) => key === hash);

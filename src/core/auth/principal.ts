@@ -35,17 +35,34 @@ export const OAuthPrincipal = z.object({
   expiresAt: z.number().optional(),
 });
 
-export const Principal = z.discriminatedUnion("type", [KeyPrincipal, OAuthPrincipal]);
+/**
+ * A browser token (src/core/auth/tokens.ts): its parent key's identity (`keyId`, so everything that follows a key —
+ * revocation, slots, shards — follows the token too), its own narrower scopes, its restrictions and its expiry.
+ */
+export const TokenPrincipal = KeyPrincipal.extend({
+  type: z.literal("token"),
+  tokenId: z.string(),
+  /** Only these matches, or only matches of these leagues (null: no such restriction). */
+  matchIds: z.array(z.string()).nullable(),
+  leagueIds: z.array(z.string()).nullable(),
+  /** Epoch milliseconds. */
+  expiresAt: z.number(),
+});
+
+export const Principal = z.discriminatedUnion("type", [KeyPrincipal, OAuthPrincipal, TokenPrincipal]);
 export type KeyPrincipal = z.infer<typeof KeyPrincipal>;
 export type OAuthPrincipal = z.infer<typeof OAuthPrincipal>;
+export type TokenPrincipal = z.infer<typeof TokenPrincipal>;
 export type Principal = z.infer<typeof Principal>;
+/** Who calls the read API and its streams: a secret key, or a browser token minted by one. */
+export type ApiPrincipal = KeyPrincipal | TokenPrincipal;
 
-/** The credential a long-lived channel was opened with: what revocation is checked against. */
+/** The credential a long-lived channel was opened with: what revocation is checked against (a token: its key). */
 export const holderOf = (p: Principal): Holder =>
-  p.type === "key" ? { accountId: p.accountId, keyId: p.keyId } : { accountId: p.accountId, grantId: p.grantId };
+  p.type === "oauth" ? { accountId: p.accountId, grantId: p.grantId } : { accountId: p.accountId, keyId: p.keyId };
 
 /** A credential as the account's gate records it (revocation, stream slots, last use). */
 export const keyCredential = (keyId: string) => `key:${keyId}`;
 export const grantCredential = (grantId: string) => `grant:${grantId}`;
 export const credentialOf = (p: Principal): string =>
-  p.type === "key" ? keyCredential(p.keyId) : grantCredential(p.grantId ?? "unknown");
+  p.type === "oauth" ? grantCredential(p.grantId ?? "unknown") : keyCredential(p.keyId);

@@ -27,8 +27,7 @@ export function changeRows(
   byMatch(plan.writes.matches, "match", "id");
   byMatch(plan.writes.match_events, "events");
   // A removal writes no event row: its message says which match's timeline changed.
-  for (const mu of plan.updates)
-    if (mu.updates.some((u) => u.type === "event_removed")) mark(mu.match_id, "events");
+  for (const mu of plan.updates) if (mu.updates.some((u) => u.type === "event_removed")) mark(mu.match_id, "events");
   byMatch(plan.writes.match_stats, "stats");
   byMatch(plan.writes.match_lineups, "lineups");
   for (const id of plan.lines.keys()) mark(id, "players");

@@ -24,13 +24,27 @@ export interface SocketInfo {
    * then replays the room's log after its seq (docs/live-streams.md "Streams open with state").
    */
   state?: StateMessage;
+  /**
+   * A restricted browser token's streams: only these matches, or only matches of these leagues (each at most 50 ids,
+   * so the attachment stays far under its 16 KiB). Absent: whatever the account may receive.
+   */
+  only?: StreamRestriction;
 }
+
+export interface StreamRestriction {
+  matches?: string[];
+  leagues?: string[];
+}
+
+/** Whether a restricted stream may carry a message of this match and league. */
+export const restrictionAllows = (only: StreamRestriction | undefined, matchId: string, leagueId: string) =>
+  !only || ((!only.matches || only.matches.includes(matchId)) && (!only.leagues || only.leagues.includes(leagueId)));
 
 /**
  * What a socket keeps in its attachment: small and bounded (16 KiB limit), never a list that can grow. `after`: the
  * seq a relay's replay sent it up to; frames up to it that were already on their way are not sent twice.
  */
-export type SocketAttachment = Pick<SocketInfo, "keyId" | "accountId" | "slotId"> & { after?: number };
+export type SocketAttachment = Pick<SocketInfo, "keyId" | "accountId" | "slotId" | "only"> & { after?: number };
 
 const HEADER = "x-socket-info";
 

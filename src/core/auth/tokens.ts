@@ -1,0 +1,114 @@
+// Browser tokens (docs/security-and-limits.md "Browser tokens"): a customer's server exchanges its secret key for a
+// short-lived token its web page may hold. The token is its key narrowed: scopes a subset of the key's (never
+// `mcp:invoke`), optionally restricted to some matches or leagues of the account's tracked ones, 60–900 s of life.
+// Stored only as SHA-256; it dies with its key (the lookup joins the key) and spends its account's budgets.
+import { z } from "zod";
+import { SCOPES, type Scope } from "../domain/codes";
+import { IdParam } from "../domain/schemas";
+import { dbFor } from "../db/client";
+import { insertToken, leaguesOfMatches } from "../db/queries/tokens";
+import { badRequest } from "../errors";
+import { rfc3339 } from "../../lib/time";
+import { forgetToken } from "./key-records";
+import { sha256Hex } from "./keys";
+import type { KeyPrincipal } from "./principal";
+import { generateToken, tokenPrefixFor } from "./token-format";
+
+export const TOKEN_TTL = { min: 60, max: 900, fallback: 600 } as const;
+/** Restrictions travel with the token's streams (Durable Object attachments are capped at 16 KiB). */
+export const MAX_RESTRICTED_IDS = 50;
+const TOKEN_SCOPES = SCOPES.filter((s) => s !== "mcp:invoke") as [
+  Exclude<Scope, "mcp:invoke">,
+  ...Exclude<Scope, "mcp:invoke">[],
+];
+
+export const TokenRequest = z
+  .object({
+    scopes: z
+      .array(z.enum(TOKEN_SCOPES))
+      .min(1)
+      .max(TOKEN_SCOPES.length)
+      .optional()
+      .describe("A subset of the key's scopes; never `mcp:invoke`. Default: the key's scopes but `mcp:invoke`."),
+    match_ids: z
+      .array(IdParam)
+      .min(1)
+      .max(MAX_RESTRICTED_IDS)
+      .optional()
+      .describe("Restrict the token to these matches (of the account's tracked leagues)."),
+    league_ids: z
+      .array(IdParam)
+      .min(1)
+      .max(MAX_RESTRICTED_IDS)
+      .optional()
+      .describe("Restrict the token to matches of these leagues (tracked by the account)."),
+    ttl_seconds: z
+      .number()
+      .int()
+      .min(TOKEN_TTL.min)
+      .max(TOKEN_TTL.max)
+      .optional()
+      .describe(`Lifetime, ${TOKEN_TTL.min}–${TOKEN_TTL.max} s (default ${TOKEN_TTL.fallback}).`),
+  })
+  .strict();
+export type TokenRequest = z.infer<typeof TokenRequest>;
+
+export const MintedToken = z.object({
+  token: z.string().describe("`tk_test_…` or `tk_live_…`: use it as you would a key (`?api_key=` for streams)."),
+  expires_at: z.string().describe("RFC 3339, UTC."),
+  scopes: z.array(z.enum(TOKEN_SCOPES)),
+  match_ids: z.array(z.string()).nullable().describe("Null: not restricted to matches."),
+  league_ids: z.array(z.string()).nullable().describe("Null: not restricted to leagues."),
+});
+export type MintedToken = z.infer<typeof MintedToken>;
+
+/** Mints a token for `key` (a secret key's principal: tokens never mint tokens). */
+export async function mintToken(
+  env: Env,
+  key: KeyPrincipal,
+  req: TokenRequest,
+  now = Date.now(),
+): Promise<MintedToken> {
+  const scopes = req.scopes ?? key.scopes.filter((s): s is (typeof TOKEN_SCOPES)[number] => s !== "mcp:invoke");
+  const missing = scopes.find((s) => !key.scopes.includes(s));
+  if (missing) throw badRequest("scopes", `the key lacks \`${missing}\`; a token's scopes are a subset of its key's`);
+  if (scopes.length === 0) throw badRequest("scopes", "the key has no scope a browser token may hold");
+  const tracked = new Set(key.tracked.split(",").filter(Boolean));
+  const leagueIds = req.league_ids ? [...new Set(req.league_ids)] : null;
+  leagueIds?.forEach((id, i) => {
+    if (!tracked.has(id)) throw badRequest(`league_ids.${i}`, `${id} is not a league the account tracks`);
+  });
+  const db = dbFor(env.DB);
+  const matchIds = req.match_ids ? [...new Set(req.match_ids)] : null;
+  if (matchIds) {
+    const leagues = await leaguesOfMatches(db, matchIds);
+    matchIds.forEach((id, i) => {
+      const league = leagues.get(id);
+      if (!league || !tracked.has(league))
+        throw badRequest(`match_ids.${i}`, `${id} is not a match of a league the account tracks`);
+      if (leagueIds && !leagueIds.includes(league))
+        throw badRequest(`match_ids.${i}`, `${id} is not a match of the token's league_ids`);
+    });
+  }
+  const token = generateToken(tokenPrefixFor(env.ENVIRONMENT));
+  const tokenHash = await sha256Hex(token);
+  const expiresAt = now + (req.ttl_seconds ?? TOKEN_TTL.fallback) * 1000;
+  await insertToken(
+    db,
+    {
+      tokenHash,
+      id: `tok_${crypto.randomUUID().replace(/-/g, "")}`,
+      keyId: key.keyId,
+      accountId: key.accountId,
+      scopes: scopes.join(" "),
+      matchIds,
+      leagueIds,
+      expiresAt,
+      createdAt: rfc3339(now),
+    },
+    now,
+  );
+  // An earlier lookup of this hash in this isolate found nothing: forget it (as for a new key).
+  forgetToken(tokenHash);
+  return { token, expires_at: rfc3339(expiresAt), scopes, match_ids: matchIds, league_ids: leagueIds };
+}

@@ -1,0 +1,130 @@
+// Browser tokens (migrations/0012): the insert (which also clears rows long expired) and the lookup, which joins the
+// parent key and its account so a token is refused the moment its key is revoked and always sees the account's plan
+// and tracked leagues as they are now.
+import type { Plan } from "../../domain/codes";
+import type { Db } from "../client";
+import { DATA_VERSION_SQL } from "./meta";
+
+/** Rows stay this long past their expiry (a lookup of an expired token still says "expired", not "unknown"). */
+const KEEP_EXPIRED_MS = 24 * 3600 * 1000;
+
+export interface TokenRow {
+  tokenHash: string;
+  id: string;
+  keyId: string;
+  accountId: string;
+  scopes: string;
+  matchIds: string[] | null;
+  leagueIds: string[] | null;
+  expiresAt: number;
+  createdAt: string;
+}
+
+export interface TokenRecord {
+  id: string;
+  keyId: string;
+  accountId: string;
+  /** The token's own scopes (a subset of its key's when minted; intersected with the key's now at use). */
+  scopes: string;
+  keyScopes: string;
+  matchIds: string[] | null;
+  leagueIds: string[] | null;
+  expiresAt: number;
+  /** The parent key's revocation. */
+  revokedAt: string | null;
+  plan: Plan;
+  tracked: string | null;
+  entitlementVersion: number;
+  dataVersion: string | null;
+}
+
+/** Stores a new token and deletes up to 100 rows a day past their expiry, in one batch. */
+export async function insertToken(db: Db, t: TokenRow, now: number): Promise<void> {
+  const d1 = db.$client;
+  await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO browser_tokens (token_hash, id, key_id, account_id, scopes, match_ids, league_ids, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        t.tokenHash,
+        t.id,
+        t.keyId,
+        t.accountId,
+        t.scopes,
+        t.matchIds === null ? null : JSON.stringify(t.matchIds),
+        t.leagueIds === null ? null : JSON.stringify(t.leagueIds),
+        t.expiresAt,
+        t.createdAt,
+      ),
+    d1
+      .prepare(
+        `DELETE FROM browser_tokens WHERE token_hash IN
+           (SELECT token_hash FROM browser_tokens WHERE expires_at < ? ORDER BY expires_at LIMIT 100)`,
+      )
+      .bind(now - KEEP_EXPIRED_MS),
+  ]);
+}
+
+interface LookupRow {
+  id: string;
+  key_id: string;
+  account_id: string;
+  scopes: string;
+  key_scopes: string;
+  match_ids: string | null;
+  league_ids: string | null;
+  expires_at: number;
+  revoked_at: string | null;
+  plan: Plan;
+  entitlement_version: number;
+  tracked: string | null;
+  data_version: string | null;
+}
+
+const LOOKUP = `SELECT t.id, t.key_id, t.account_id, t.scopes, k.scopes AS key_scopes, t.match_ids, t.league_ids,
+         t.expires_at, k.revoked_at, a.plan, a.entitlement_version,
+         (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = t.account_id) AS tracked,
+         ${DATA_VERSION_SQL} AS data_version
+  FROM browser_tokens t JOIN api_keys k ON k.id = t.key_id JOIN accounts a ON a.id = t.account_id
+  WHERE t.token_hash = ?`;
+
+/** The token with this SHA-256, with its parent key's state and its account's plan and leagues, in one statement. */
+export async function findTokenByHash(db: Db, tokenHash: string): Promise<TokenRecord | undefined> {
+  const row = await db.$client.prepare(LOOKUP).bind(tokenHash).first<LookupRow>();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    keyId: row.key_id,
+    accountId: row.account_id,
+    scopes: row.scopes,
+    keyScopes: row.key_scopes,
+    matchIds: row.match_ids === null ? null : (JSON.parse(row.match_ids) as string[]),
+    leagueIds: row.league_ids === null ? null : (JSON.parse(row.league_ids) as string[]),
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    plan: row.plan,
+    entitlementVersion: row.entitlement_version,
+    tracked: row.tracked,
+    dataVersion: row.data_version,
+  };
+}
+
+/** The league of each of these matches that exists (a token's restriction is checked against them when minted). */
+export async function leaguesOfMatches(db: Db, matchIds: string[]): Promise<Map<string, string>> {
+  const { results } = await db.$client
+    .prepare(`SELECT id, league_id FROM matches WHERE id IN (SELECT value FROM json_each(?))`)
+    .bind(JSON.stringify(matchIds))
+    .all<{ id: string; league_id: string }>();
+  return new Map(results.map((r) => [r.id, r.league_id]));
+}
+
+/** The league of one match, or undefined (a league-restricted token naming a match). */
+export async function leagueOfMatch(db: Db, matchId: string): Promise<string | undefined> {
+  const row = await db.$client
+    .prepare(`SELECT league_id FROM matches WHERE id = ?`)
+    .bind(matchId)
+    .first<{ league_id: string }>();
+  return row?.league_id;
+}
