@@ -143,3 +143,48 @@ export async function p6() {
   );
   return { ours, trivial, start };
 }
+
+/** p50 of `n` sequential POST /v1/tokens (a 600 s token each), rotating `keys`. */
+async function sequentialMints(base, keys, n = SEQUENTIAL) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await fetch(`${base}/v1/tokens`, {
+      method: "POST",
+      headers: { "x-api-key": keys[i % keys.length], "content-type": "application/json" },
+      body: "{}",
+    });
+    await res.arrayBuffer();
+    if (res.status !== 201) throw new Error(`POST /v1/tokens: HTTP ${res.status}`);
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+/**
+ * P13: browser tokens. (1) The P1 list read with a token vs with a key (sequential p50, alternating rounds): a token
+ * must cost a page no more than a key. (2) A token mint vs that warm read with a key.
+ */
+export async function p13(w) {
+  pinAll();
+  const keys = await benchKeys(w, 8);
+  const tokens = [];
+  for (const key of keys) {
+    const res = await fetch(`${w.base}/v1/tokens`, {
+      method: "POST",
+      headers: { "x-api-key": key, "content-type": "application/json" },
+      body: JSON.stringify({ ttl_seconds: 900 }),
+    });
+    if (res.status !== 201) throw new Error(`POST /v1/tokens: HTTP ${res.status}`);
+    tokens.push((await res.json()).token);
+  }
+  const url = `${w.base}/v1/football/matches?date=${today()}`;
+  await sequential(url, keys, 50);
+  await sequential(url, tokens, 50);
+  const read = await abRounds(ROUNDS, async (side) => ({ p50: await sequential(url, side === "a" ? keys : tokens) }));
+  await sequentialMints(w.base, keys, 50);
+  const mint = await abRounds(ROUNDS, async (side) => ({
+    p50: side === "a" ? await sequential(url, keys) : await sequentialMints(w.base, keys),
+  }));
+  return { read, mint };
+}

@@ -6,11 +6,11 @@ import { spawnSync } from "node:child_process";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { p4, p4Scale } from "./fanout.mjs";
-import { p1, p6, p7 } from "./http.mjs";
+import { p1, p6, p7, p13 } from "./http.mjs";
 import { median, ms, startHarness } from "./lib.mjs";
 import { benchCommand, writeTable } from "./table.mjs";
 
-const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P7b,P8,P9,P10,P11,P12").split(","));
+const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P7b,P8,P9,P10,P11,P12,P13").split(","));
 const rows = [];
 const details = [];
 const spread = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
@@ -19,7 +19,7 @@ const row = (id, what, figure, baseline, ratio, target, met) =>
 
 const started = Date.now();
 const t0 = Date.now();
-const w = ["P1", "P4", "P5", "P7", "P7b", "P9", "P11", "P12"].some((p) => only.has(p))
+const w = ["P1", "P4", "P5", "P7", "P7b", "P9", "P11", "P12", "P13"].some((p) => only.has(p))
   ? await startHarness({ scale: "bench" })
   : null;
 if (w)
@@ -45,6 +45,28 @@ try {
         `p50 ≤ ${target.toFixed(1)}×`,
         c.p50.ratio <= target,
       );
+  }
+  if (only.has("P13")) {
+    const r = await p13(w);
+    const side = (c, s) => median(c.runs[s].map((x) => x.p50));
+    row(
+      "P13",
+      "GET /v1/football/matches?date=<today> with a browser token vs with its key: p50 sequential",
+      `p50 ${ms(side(r.read, "b"))}`,
+      `p50 ${ms(side(r.read, "a"))}`,
+      `${r.read.ratio.toFixed(2)}× (${spread(r.read.ratios)})`,
+      "≤ 1.05×",
+      r.read.ratio <= 1.05,
+    );
+    row(
+      "P13b",
+      "POST /v1/tokens (mint a 600 s token) vs the warm list read with a key: p50 sequential",
+      `p50 ${ms(side(r.mint, "b"))}`,
+      `p50 ${ms(side(r.mint, "a"))}`,
+      `${r.mint.ratio.toFixed(2)}× (${spread(r.mint.ratios)})`,
+      "≤ 2×",
+      r.mint.ratio <= 2,
+    );
   }
   if (only.has("P11")) {
     const { p11 } = await import("./revocation.mjs");

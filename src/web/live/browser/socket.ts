@@ -1,7 +1,7 @@
 // One WebSocket that reconnects with backoff and explains, in words, why it closed or was refused.
 import type { StreamMessage } from "../board";
-import { afterClose, backoffDelay, failuresAfter, refusal, type Stream } from "../connection";
-import { probe, socketUrl } from "./api";
+import { afterClose, backoffDelay, failuresAfter, refusal, type Stream, type Verdict } from "../connection";
+import { probe, Refused, socketUrl } from "./api";
 import type { Tone } from "./view";
 
 export interface Follow {
@@ -30,9 +30,31 @@ export function follow(o: {
     clearTimeout(timer);
     clearInterval(ping);
   };
-  const connect = () => {
+  /** The connection ended (or never began): stop for good, or reconnect after a backoff. */
+  const ended = (verdict: Verdict, code: number, openFor: number | null) => {
+    if (stopped) return;
+    failures = failuresAfter(failures, openFor);
+    if (!verdict.retry) {
+      end();
+      o.onState(verdict.message, code === 1000 ? "info" : "error");
+      return o.onEnd();
+    }
+    const delay = verdict.delayMs ?? backoffDelay(failures);
+    o.onState(`${verdict.message} Reconnecting in ${Math.ceil(delay / 1000)} s…`, "warn");
+    timer = window.setTimeout(connect, delay);
+  };
+  const connect = async () => {
     let openedAt: number | null = null;
-    ws = new WebSocket(socketUrl(o.path) + o.query());
+    let url: string;
+    try {
+      // A fresh browser token for every attempt (renewed before it expires).
+      url = (await socketUrl(o.path)) + o.query();
+    } catch (e) {
+      // The key could not be exchanged for a token: the same words as a refused upgrade.
+      return ended(refusal(e instanceof Refused ? e.answer : { status: 0 }, "stream:websocket"), 0, null);
+    }
+    if (stopped) return;
+    ws = new WebSocket(url);
     ws.onopen = () => {
       openedAt = Date.now();
       o.onOpen(opens++ > 0);
@@ -46,19 +68,10 @@ export function follow(o: {
       // Never opened: the upgrade was refused or the server is away; the same URL over HTTP says which.
       const verdict =
         openFor === null ? refusal(await probe(o.path), "stream:websocket") : afterClose(e.code, e.reason, o.stream);
-      if (stopped) return;
-      failures = failuresAfter(failures, openFor);
-      if (!verdict.retry) {
-        end();
-        o.onState(verdict.message, e.code === 1000 ? "info" : "error");
-        return o.onEnd();
-      }
-      const delay = verdict.delayMs ?? backoffDelay(failures);
-      o.onState(`${verdict.message} Reconnecting in ${Math.ceil(delay / 1000)} s…`, "warn");
-      timer = window.setTimeout(connect, delay);
+      ended(verdict, e.code, openFor);
     };
   };
-  connect();
+  void connect();
   return {
     stop() {
       end();
