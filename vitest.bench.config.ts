@@ -16,7 +16,13 @@ export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
       wrangler: { configPath: "./wrangler.toml" },
-      miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") } },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          // test/bench/smoke.mjs: tiny sizes, to prove the benchmarks run.
+          BENCH_SMOKE: process.env.BENCH_SMOKE ?? "",
+        },
+      },
     })),
   ],
   test: {

@@ -24,7 +24,8 @@ export const requireKey = (scope: Scope | null, fresh = false, keysOnly = false)
     if (refused) return refused;
     const data = await currentData(c.env);
     c.set("db", sessionDb(c.env, data));
-    if (principal.type === "token") await checkRestrictions(principal, new URL(c.req.url), c.get("db"));
+    if (principal.type === "token" && (principal.matchIds || principal.leagueIds))
+      await checkRestrictions(principal, new URL(c.req.url), c.get("db"));
     c.set("readScope", {
       tracked: principal.tracked,
       dataVersion: data.version,

@@ -203,6 +203,7 @@ export async function p4(w, { sse = false } = {}) {
   const ratios = (m) => rounds.b.map((r, i) => r[m] / rounds.a[i][m]);
   const sseRatios = (m) => rounds.c.map((r, i) => r[m] / rounds.b[i][m]);
   return {
+    sockets: SOCKETS,
     rounds,
     ratios,
     sseRatios,

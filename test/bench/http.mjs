@@ -101,7 +101,8 @@ function bundle(config, env) {
 
 /**
  * A wrangler config running an already built bundle (no bundling at start-up), so the start-up time is workerd's:
- * loading and compiling the script, then the first request.
+ * loading and compiling the script, then the first request. It lives in a temporary folder, so every relative path of
+ * the original is made absolute (a missed one, the assets folder, once crashed the whole run).
  */
 function prebuiltConfig(config, built) {
   const dir = mkdtempSync(join(tmpdir(), "prebuilt-"));
@@ -110,7 +111,10 @@ function prebuiltConfig(config, built) {
       /^main = .*$/m,
       `main = "${join(built.out, built.main)}"\nno_bundle = true\nfind_additional_modules = false`,
     )
-    .replace(/^migrations_dir = "(.*)"$/gm, (_, d) => `migrations_dir = "${resolve(config, "..", d)}"`);
+    .replace(/^migrations_dir = "(.*)"$/gm, (_, d) => `migrations_dir = "${resolve(config, "..", d)}"`)
+    // Every other relative path too (the static assets folder), and no build step: the bundle is built already.
+    .replace(/^directory = "(.*)"$/gm, (_, d) => `directory = "${resolve(config, "..", d)}"`)
+    .replace(/^(command|watch_dir) = .*$/gm, "");
   const path = join(dir, "wrangler.toml");
   writeFileSync(path, text);
   return path;

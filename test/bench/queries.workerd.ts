@@ -15,10 +15,12 @@ import { recordingD1 } from "../helpers/recording-d1";
 import { peopleEndpoints } from "./people-endpoints";
 import { searchBench } from "./search-bench";
 
-const ROUNDS = 5;
-const CALLS = 400;
+// Smoke mode (test/bench/smoke.mjs): the demo data set and one small round, to prove the benchmark runs.
+const SMOKE = (env as { BENCH_SMOKE?: string }).BENCH_SMOKE === "1";
+const ROUNDS = SMOKE ? 1 : 5;
+const CALLS = SMOKE ? 20 : 400;
 const key = generateKey("sk_test_");
-const seeded = await seedDemo(dbFor(env.DB), "local", { demoApiKey: key, scale: "bench" });
+const seeded = await seedDemo(dbFor(env.DB), "local", { demoApiKey: key, scale: SMOKE ? "demo" : "bench" });
 const accountId = seeded.account_id;
 const tracked = (
   await env.DB.prepare("SELECT league_id FROM tracked_leagues WHERE account_id = ?")

@@ -14,6 +14,18 @@ let site: Server;
 let origin: string;
 const now = () => Math.floor(Date.now() / 1000);
 const MATCH = "m_cross_origin";
+const LIVE = {
+  op: "match",
+  id: MATCH,
+  sport: "football",
+  league_id: "lg_fb_eng1",
+  home_team_id: "tm_fb_arsenal",
+  away_team_id: "tm_fb_fulham",
+  kickoff_ts: now() - 600,
+  status_code: 2,
+  period: 12,
+  minute: 10,
+};
 
 /** The customer's site: one page, and the endpoint that mints tokens with the secret key (server side only). */
 function customerSite(key: string) {
@@ -34,20 +46,7 @@ function customerSite(key: string) {
 describe.skipIf(!chromiumAvailable)("a page on another origin with a browser token", () => {
   beforeAll(async () => {
     w = await startWorker();
-    const res = await w.ingest([
-      {
-        op: "match",
-        id: MATCH,
-        sport: "football",
-        league_id: "lg_fb_eng1",
-        home_team_id: "tm_fb_arsenal",
-        away_team_id: "tm_fb_fulham",
-        kickoff_ts: now() - 600,
-        status_code: 2,
-        period: 12,
-        minute: 10,
-      },
-    ]);
+    const res = await w.ingest([LIVE]);
     expect(res.status).toBe(200);
     site = customerSite(w.demoKey);
     await new Promise<void>((r) => site.listen(0, "127.0.0.1", r));
@@ -67,52 +66,54 @@ describe.skipIf(!chromiumAvailable)("a page on another origin with a browser tok
     page.on("request", (r) => requests.push(r.url()));
     await page.goto(`${origin}/`);
     const api = w.base;
-    const result = await page.evaluate(
-      async ({ api, match }) => {
-        const { token } = (await (await fetch("/token")).json()) as { token: string };
-        // REST with the token in a header: a preflighted cross-origin read.
-        const read = await fetch(`${api}/v1/football/matches/${match}`, { headers: { "x-api-key": token } });
-        const detail = (await read.json()) as { seq: number; home_score: number };
-        const exposed = { etag: read.headers.get("etag"), remaining: read.headers.get("x-ratelimit-remaining") };
-        // SSE and WebSocket from the seq the read reflects: each waits for the next score.
-        const sse = new EventSource(`${api}/v1/sse/match/${match}?api_key=${token}&since=${detail.seq}`);
-        const sseGot = new Promise<any>((resolve, reject) => {
-          sse.addEventListener("score_update", (e) => resolve(JSON.parse((e as MessageEvent).data)));
-          sse.onerror = () => reject(new Error("EventSource failed"));
-        });
-        const ws = new WebSocket(`${api.replace("http", "ws")}/v1/ws/match/${match}?api_key=${token}&since=${detail.seq}`);
-        const wsGot = new Promise<any>((resolve) => (ws.onmessage = (e) => resolve(JSON.parse(e.data as string))));
-        await Promise.all([new Promise((r) => (sse.onopen = r)), new Promise((r) => (ws.onopen = r))]);
-        (window as any).streams = { sseGot, wsGot, sse, ws };
-        // The page cannot mint tokens itself: the preflight of /v1/tokens is refused.
-        const minted = await fetch(`${api}/v1/tokens`, {
-          method: "POST",
-          headers: { "x-api-key": token, "content-type": "application/json" },
-          body: "{}",
-        }).then(
-          (r) => `HTTP ${r.status}`,
-          () => "blocked",
-        );
-        // Another match than the token's: 404, readable from the page.
-        const other = await fetch(`${api}/v1/football/matches/m_other`, { headers: { "x-api-key": token } });
-        return { status: read.status, detail, exposed, minted, other: other.status };
-      },
-      { api, match: MATCH },
-    );
-    expect(result.status).toBe(200);
+    // In the page (a string: this file is type-checked without the DOM's types).
+    const result = await page.evaluate<{
+      status: number;
+      detail: { seq: number };
+      exposed: any;
+      minted: string;
+      other: number;
+    }>(`(async () => {
+      const api = ${JSON.stringify(api)}, match = ${JSON.stringify(MATCH)};
+      const { token } = await (await fetch("/token")).json();
+      // REST with the token in a header: a preflighted cross-origin read.
+      const read = await fetch(api + "/v1/football/matches/" + match, { headers: { "x-api-key": token } });
+      const detail = await read.json();
+      const exposed = { etag: read.headers.get("etag"), remaining: read.headers.get("x-ratelimit-remaining") };
+      // SSE and WebSocket from the seq the read reflects: each waits for the next score.
+      const sse = new EventSource(api + "/v1/sse/match/" + match + "?api_key=" + token + "&since=" + detail.seq);
+      const sseGot = new Promise((resolve, reject) => {
+        sse.addEventListener("score_update", (e) => resolve(JSON.parse(e.data)));
+        sse.onerror = () => reject(new Error("EventSource failed"));
+      });
+      const ws = new WebSocket(api.replace("http", "ws") + "/v1/ws/match/" + match + "?api_key=" + token + "&since=" + detail.seq);
+      const wsGot = new Promise((resolve) => (ws.onmessage = (e) => resolve(JSON.parse(e.data))));
+      await Promise.all([new Promise((r) => (sse.onopen = r)), new Promise((r) => (ws.onopen = r))]);
+      window.streams = { sseGot, wsGot, sse, ws };
+      // The page cannot mint tokens itself: the preflight of /v1/tokens is refused.
+      const minted = await fetch(api + "/v1/tokens", {
+        method: "POST",
+        headers: { "x-api-key": token, "content-type": "application/json" },
+        body: "{}",
+      }).then((r) => "HTTP " + r.status, () => "blocked");
+      // Another match than the token's: 404, readable from the page.
+      const other = await fetch(api + "/v1/football/matches/m_other", { headers: { "x-api-key": token } });
+      return { status: read.status, detail, exposed, minted, other: other.status };
+    })()`);
+    expect(result.status, JSON.stringify(result)).toBe(200);
     expect(result.exposed.etag).toBeTruthy();
     expect(Number(result.exposed.remaining)).toBeGreaterThan(0);
     expect(result.minted).toBe("blocked");
     expect(result.other).toBe(404);
 
-    expect((await w.ingest([{ op: "match", id: MATCH, home_score: 1, minute: 11 }])).status).toBe(200);
-    const got = await page.evaluate(async () => {
-      const s = (window as any).streams;
+    expect((await w.ingest([{ ...LIVE, home_score: 1, minute: 11 }])).status).toBe(200);
+    const got = await page.evaluate<{ sse: any; ws: any }>(`(async () => {
+      const s = window.streams;
       const [sse, ws] = await Promise.all([s.sseGot, s.wsGot]);
       s.sse.close();
       s.ws.close();
       return { sse, ws };
-    });
+    })()`);
     expect(got.sse).toMatchObject({ type: "score_update", seq: result.detail.seq + 1, data: { home: 1 } });
     expect(got.ws).toEqual(got.sse);
     // The secret key never reached the browser: no request of the page carries it.

@@ -2,6 +2,7 @@
 // Principal. Every surface that takes keys (REST, WebSockets, MCP) calls this one function.
 import type { Scope } from "../domain/codes";
 import { ApiError, invalidKey, keyChallenge } from "../errors";
+import type { TokenRecord } from "../db/queries/tokens";
 import { keyRecord, tokenRecord } from "./key-records";
 import { extractKey, KEY_PATTERN, parseScopes, prefixFor, sha256Hex } from "./keys";
 import type { ApiPrincipal, KeyPrincipal, Principal, TokenPrincipal } from "./principal";
@@ -52,6 +53,15 @@ async function tokenPrincipal(token: string, env: Env, fresh: boolean): Promise<
   checkEnvironment(token, tokenPrefixFor(env.ENVIRONMENT), "token");
   const record = await tokenRecord(env, await sha256Hex(token), fresh);
   if (!record || record.revokedAt || record.expiresAt <= Date.now()) throw invalidKey();
+  let principal = tokenPrincipals.get(record);
+  if (!principal) tokenPrincipals.set(record, (principal = principalOf(record)));
+  return principal;
+}
+
+/** Built once per record read (a warm token's requests share it until its record is read again). */
+const tokenPrincipals = new WeakMap<TokenRecord, TokenPrincipal>();
+
+function principalOf(record: TokenRecord): TokenPrincipal {
   // The key's scopes now bound the token's (the key's scopes are fixed today; this keeps it so if they ever change).
   const keyScopes = new Set(parseScopes(record.keyScopes));
   return {
