@@ -137,6 +137,14 @@ describe.each(["websocket", "sse"] as const)("match() over %s", (transport) => {
     expect(r.messages.at(-1)).toMatchObject({ type: "status_change", data: { from: 2, to: 3 } });
     expect(r.statuses.at(-1)).toBe("ended");
   });
+  it("ends with a fatal error when reconnecting cannot help: a refused key, an unknown match", async () => {
+    const badKey = createSportsClient({ baseUrl: w.base, apiKey: `sk_test_${"2".repeat(32)}` });
+    const refused = await badKey.match("m_sdk_websocket", { transport, onMessage: () => {} }).done;
+    expect(refused).toMatchObject({ kind: "failed", error: { fatal: true, detail: { kind: "refused", status: 401 } } });
+    const sports = createSportsClient({ baseUrl: w.base, apiKey: w.demoKey });
+    const unknown = await sports.match("m_sdk_nope", { transport, onMessage: () => {} }).done;
+    expect(unknown).toMatchObject({ kind: "failed", error: { detail: { kind: "refused", status: 404 } } });
+  });
 });
 
 describe("live()", () => {

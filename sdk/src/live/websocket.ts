@@ -33,13 +33,20 @@ export function websocketTransport(fetchImpl: typeof fetch, Socket?: WebSocketCo
       const message = parseMessage(e.data);
       if (message) handlers.message(message);
     });
-    ws.addEventListener("close", (e: CloseEvent) => {
-      if (opened) return end({ kind: "closed", code: e.code, reason: e.reason });
-      // A refused upgrade shows only as 1006; the same URL over plain HTTP says why (401, 404, 429; 426 = all fine).
+    // A refused upgrade shows only as 1006 (or, in Node, as an error with no close); the same URL over plain HTTP says
+    // why: 401, 404, 429, or 426 when all is well but the network.
+    let probing = false;
+    const refused = () => {
+      if (probing) return;
+      probing = true;
       void probe(fetchImpl, withKey).then(end);
+    };
+    ws.addEventListener("close", (e: CloseEvent) =>
+      opened ? end({ kind: "closed", code: e.code, reason: e.reason }) : refused(),
+    );
+    ws.addEventListener("error", () => {
+      if (!opened) refused();
     });
-    // Swallowed: every error is followed by a close event, which reports it.
-    ws.addEventListener("error", () => {});
     const timer = setInterval(() => {
       if (Date.now() - heard > IDLE_MS) {
         ws.close();
