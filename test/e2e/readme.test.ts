@@ -1,5 +1,5 @@
 // The repository's own documentation stays usable as it is pasted and followed: every ```json block of README.md,
-// docs/*.md and CHANGELOG.md is valid JSON (no comments, no trailing commas); every relative link resolves to a file
+// docs/*.md, sdk/README.md and CHANGELOG.md is valid JSON (no comments, no trailing commas); every relative link resolves to a file
 // and, when it names a section (#anchor), to a heading of that file (GitHub's heading ids); every repository path the
 // README and docs/ name in code exists; every docs/ section a code comment cites exists. Runs with the Node tests
 // because it reads files.
@@ -15,7 +15,7 @@ const read = (path: string) => readFileSync(join(root, path), "utf8");
 const docs = readdirSync(join(root, "docs"))
   .filter((f) => f.endsWith(".md"))
   .map((f) => `docs/${f}`);
-const front = ["README.md", ...docs];
+const front = ["README.md", ...docs, "sdk/README.md"];
 const markdown = [...front, "CHANGELOG.md"];
 
 /** Fenced code blocks out of the way (links and headings inside them are not links and headings). */
@@ -89,7 +89,7 @@ describe("links", () => {
 
 describe("repository paths named in the README and docs/", () => {
   const paths = front.flatMap((file) =>
-    [...prose(read(file)).matchAll(/`((?:src|workers|test|scripts|migrations)\/[^`\s]*)`/g)]
+    [...prose(read(file)).matchAll(/`((?:src|workers|test|scripts|migrations|sdk)\/[^`\s]*)`/g)]
       .map((m) => m[1]!)
       .filter((p) => !/[*<>{}…]/.test(p))
       .map((path) => ({ file, path })),
@@ -111,7 +111,7 @@ describe("code comments cite docs/ sections that exist", () => {
       else if (/\.(ts|tsx|mjs|js|sql)$/.test(name) && !name.endsWith(".gen.ts")) sources.push(path);
     }
   };
-  for (const dir of ["src", "workers", "migrations", "test", "scripts"]) walk(dir);
+  for (const dir of ["src", "workers", "migrations", "test", "scripts", "sdk/src", "sdk/scripts"]) walk(dir);
   sources.push("wrangler.toml");
   const citations = sources.flatMap((source) =>
     [...read(source).matchAll(/\bdocs\/([\w-]+\.md)(?: "([^"]+)")?/g)].map((m) => ({
