@@ -76,6 +76,39 @@ describe("REST calls typed by the OpenAPI document", () => {
   });
 });
 
+describe("with real browser tokens from POST /v1/tokens", () => {
+  it("a provider minting match-scoped tokens reads and streams that match over SSE", async () => {
+    const id = "m_sdk_token";
+    await ingestOk([liveMatchOp({ id, minute: 20 })]);
+    let mints = 0;
+    // What a customer's server endpoint does, inlined: the key stays on this side.
+    const provider = async () => {
+      mints++;
+      const res = await fetch(`${w.base}/v1/tokens`, {
+        method: "POST",
+        headers: { "x-api-key": w.demoKey, "content-type": "application/json" },
+        body: JSON.stringify({ match_ids: [id], ttl_seconds: 120 }),
+      });
+      expect(res.status).toBe(201);
+      return (await res.json()) as { token: string; expires_at: string };
+    };
+    const sports = createSportsClient({ baseUrl: w.base, token: provider });
+    const detail = await sports.GET("/v1/football/matches/{id}", { params: { path: { id } } });
+    expect(detail.data).toMatchObject({ id, minute: 20 });
+    const other = await sports.GET("/v1/football/matches", { params: { query: { status: "live" } } });
+    expect(other.response.status).toBe(403);
+    expect(other.error).toMatchObject({ code: "token_restricted" });
+    const r = recorder();
+    const sub = sports.match(id, { transport: "sse", since: detail.data!.seq, ...r });
+    await ingestOk([score(id, 1, 21)]);
+    await r.until("the update", () => r.messages.length > 0);
+    expect(r.messages[0]).toMatchObject({ type: "score_update", seq: detail.data!.seq + 1, data: { home: 1 } });
+    // One token served the reads and the stream: 120 s of life is far from the refresh margin.
+    expect(mints).toBe(1);
+    sub.close();
+  });
+});
+
 // Never called: the compiler checks that wrong paths, parameters and fields are refused.
 export function typeErrors(sports: SportsClient) {
   // @ts-expect-error not a path of the API

@@ -1,7 +1,7 @@
 // A live subscription: keeps one stream connected, over either transport, and turns what arrives into each match's
 // messages exactly once and in order.
 //
-// Reconciliation is by seq only (docs/live-streams.md "Sequence numbers, state and replay"): per match, the highest seq
+// Reconciliation is by seq only (docs/live-streams.md "Sequence numbers and replay"): per match, the highest seq
 // applied; a message at or below it is a duplicate and is dropped. A match stream reconnects with ?since=<that seq>,
 // so the server replays exactly what was missed; a live stream has no replay, and its fresh `state` per match (newer
 // than what was applied) replaces the view on every reconnect.
