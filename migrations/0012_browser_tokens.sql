@@ -14,5 +14,5 @@ CREATE TABLE browser_tokens (
   expires_at INTEGER NOT NULL,
   created_at TEXT NOT NULL
 );
--- Minting deletes rows a day past their expiry, oldest first.
+-- Minting deletes expired rows, oldest first.
 CREATE INDEX browser_tokens_expiry ON browser_tokens (expires_at);

@@ -41,6 +41,9 @@ export function buildApp() {
   });
   app.use(requestLog);
 
+  // Cross-origin reads for browser pages (preflight answered here, before any key check). Outside the ETag step, so a
+  // 304 it builds carries the CORS headers too (a page cannot read a response without them).
+  app.use("/v1/*", cors);
   // Every 200 GET gets an ETag; a matching If-None-Match gets 304 (RFC 9110 §13.1.2).
   // A 304 keeps the rate-limit fields: it used the budget too.
   // Not on event streams: hashing a body reads it to its end, and a stream has none.
@@ -48,8 +51,6 @@ export function buildApp() {
   app.use((c, next) => (c.req.path.startsWith("/v1/sse/") ? next() : tagged(c, next)));
   app.openapi(serviceRoutes.health, (c) => json(c, { status: "ok" as const }));
 
-  // Cross-origin reads for browser pages (preflight answered here, before any key check).
-  app.use("/v1/*", cors);
   // Data is per account (tracked leagues): private caches only, always revalidated; ETag makes that cheap.
   app.use("/v1/*", async (c, next) => {
     await next();

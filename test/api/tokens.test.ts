@@ -63,6 +63,21 @@ describe("POST /v1/tokens", () => {
     expect(JSON.stringify(await env.DB.prepare("SELECT * FROM browser_tokens").all())).not.toContain(r.body.token);
   });
 
+  it("minting clears expired rows, so the table holds about the live tokens only", async () => {
+    const stale = Array.from({ length: 5 }, (_, i) =>
+      env.DB.prepare(
+        `INSERT INTO browser_tokens (token_hash, id, key_id, account_id, scopes, expires_at, created_at)
+         VALUES (?, ?, ?, ?, 'read:matches', ?, '2026-01-01T00:00:00Z')`,
+      ).bind(`stale${i}`, `tok_stale${i}`, s.keyId, s.accountId, Date.now() - 1000 * (i + 1)),
+    );
+    await env.DB.batch(stale);
+    await token();
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM browser_tokens WHERE expires_at <= ?")
+      .bind(Date.now())
+      .first<{ n: number }>();
+    expect(left!.n).toBe(0);
+  });
+
   it("refuses scopes beyond the key's, mcp:invoke, a bad ttl and unknown fields with a 400 naming them", async () => {
     const narrow = await createKey(s.accountId, ["read:matches"], "narrow");
     const cases: [unknown, string, string?][] = [
@@ -181,6 +196,12 @@ describe("restrictions", () => {
       expect(r.status, path).toBe(403);
       expect(r.body.code, path).toBe("token_restricted");
     }
+    // Head-to-head lists other matches: not for a restricted token. The table at kickoff is the match's own context.
+    expect((await getJson(`/v1/football/matches/${A}/h2h`, t)).body.code).toBe("token_restricted");
+    expect((await get(`/v1/football/matches/${A}/standings`, t)).status).not.toBe(403);
+    // An undecodable id is no match: 404, never a 500.
+    for (const path of ["/v1/football/matches/%E0", "/v1/sse/match/%ZZ"])
+      expect((await get(path, t)).status, path).toBe(404);
     expect((await connect(`/v1/ws/match/${B}`, { "x-api-key": t })).status).toBe(404);
     const ws = (await connect(`/v1/ws/match/${A}`, { "x-api-key": t })).socket!;
     expect((await ws.wait(ws.states, 1))[0]).toMatchObject({ type: "state", match_id: A });
@@ -197,6 +218,9 @@ describe("restrictions", () => {
     expect((await get("/v1/football/matches?league_id=lg_fb_eng1", t)).status).toBe(404);
     expect((await get("/v1/football/matches", t)).status).toBe(403);
     expect((await get("/v1/football/leagues/lg_fb_eng1/standings", t)).status).toBe(404);
+    expect((await get("/v1/football/leagues/lg_fb_ucl/standings", t)).status).not.toBe(403);
+    expect((await get("/v1/football/leagues/%ZZ/standings", t)).status).toBe(404);
+    expect((await getJson(`/v1/football/matches/${UCL}/h2h`, t)).body.code).toBe("token_restricted");
   });
 
   it("the live streams carry only what a restricted token may see: states and messages", async () => {
@@ -290,6 +314,11 @@ describe("CORS", () => {
       const exposed = res.headers.get("access-control-expose-headers")!.toLowerCase();
       for (const h of ["etag", "retry-after", "x-ratelimit-remaining", "ratelimit"]) expect(exposed).toContain(h);
     }
+    // A revalidation answered 304 keeps them: a page could not read it otherwise.
+    const again = await get(`/v1/football/matches/${A}`, t, { ...origin, "if-none-match": ok.headers.get("etag")! });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("access-control-allow-origin")).toBe("*");
+    expect(again.headers.get("access-control-expose-headers")!.toLowerCase()).toContain("etag");
     const sse = await openSse(`/v1/sse/match/${A}`, { "x-api-key": t, ...origin });
     open.push(sse.stream!);
     expect(sse.headers.get("access-control-allow-origin")).toBe("*");

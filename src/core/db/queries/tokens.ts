@@ -5,8 +5,11 @@ import type { Plan } from "../../domain/codes";
 import type { Db } from "../client";
 import { DATA_VERSION_SQL } from "./meta";
 
-/** Rows stay this long past their expiry (a lookup of an expired token still says "expired", not "unknown"). */
-const KEEP_EXPIRED_MS = 24 * 3600 * 1000;
+/**
+ * Each mint deletes up to this many expired rows, oldest first: as many as a steady minting rate creates, so the table
+ * holds about the tokens alive now (at most a budget's worth per 900 s), never a day's worth.
+ */
+const CLEAN_PER_MINT = 100;
 
 export interface TokenRow {
   tokenHash: string;
@@ -38,7 +41,7 @@ export interface TokenRecord {
   dataVersion: string | null;
 }
 
-/** Stores a new token and deletes up to 100 rows a day past their expiry, in one batch. */
+/** Stores a new token and deletes up to CLEAN_PER_MINT expired rows, in one batch. */
 export async function insertToken(db: Db, t: TokenRow, now: number): Promise<void> {
   const d1 = db.$client;
   await d1.batch([
@@ -61,9 +64,9 @@ export async function insertToken(db: Db, t: TokenRow, now: number): Promise<voi
     d1
       .prepare(
         `DELETE FROM browser_tokens WHERE token_hash IN
-           (SELECT token_hash FROM browser_tokens WHERE expires_at < ? ORDER BY expires_at LIMIT 100)`,
+           (SELECT token_hash FROM browser_tokens WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`,
       )
-      .bind(now - KEEP_EXPIRED_MS),
+      .bind(now, CLEAN_PER_MINT),
   ]);
 }
 
