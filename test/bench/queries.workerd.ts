@@ -39,7 +39,8 @@ const finished = async (sport: string) =>
 
 it("P2: rows_read per read endpoint", async () => {
   const total = (await env.DB.prepare("SELECT count(*) AS n FROM matches").first<{ n: number }>())!.n;
-  expect(total).toBeGreaterThanOrEqual(20_000);
+  // The benchmark data set; the smoke run's demo set is smaller (it only proves the benchmark runs).
+  expect(total).toBeGreaterThanOrEqual(SMOKE ? 1_000 : 20_000);
   const endpoints: [string, (db: Db) => Promise<unknown>][] = [
     ["key lookup", async (db) => findKeyByHash(db, await sha256Hex(key))],
   ];
