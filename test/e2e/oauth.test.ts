@@ -120,7 +120,7 @@ describe.skipIf(!chromiumAvailable)("OAuth 2.0 for MCP with oauth4webapi and Chr
         requestInit: { headers: { authorization: `Bearer ${tokens.access_token}` } },
       }),
     );
-    expect((await mcp.listTools()).tools).toHaveLength(13);
+    expect((await mcp.listTools()).tools).toHaveLength(15);
     const live = await mcp.callTool({ name: "get_matches", arguments: { status: "live" } });
     expect(live.isError).toBeFalsy();
     await mcp.close();
