@@ -4,6 +4,7 @@
 // change nothing: src/web/live/board.ts), and gets a fresh token through the host (refresh_match_token, a tool only
 // this app calls) a minute before the old one expires and before every reconnect. It talks to our origin only, which
 // is all the resource's CSP (`connectDomains`) allows.
+import "./jitless";
 import { App, applyHostStyleVariables, type McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import type { Event, MatchDetail } from "../../../core/domain/schemas";
 import { applyFrame, emptyBoard, putMatch, type BoardMatch, type StreamMessage } from "../../live/board";
