@@ -1,12 +1,12 @@
 // The match centre's ui:// resource (MCP Apps, extension `io.modelcontextprotocol/ui`): the HTML that hosts render
 // for show_match's result (src/mcp/tools/match-centre.ts), `text/html;profile=mcp-app`. Its CSP names the one place the
 // iframe may connect to — this deployment's own origin, over http(s) for reads and ws(s) for the stream — and nothing
-// else: hosts deny every other origin (no CDN, no analytics; the script is inline: src/web/match-centre/html.ts).
+// else: hosts deny every other origin (no CDN, no analytics; the script is inline: src/mcp/app/html.ts).
 import { RESOURCE_MIME_TYPE, registerAppResource } from "@modelcontextprotocol/ext-apps/server";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { env } from "cloudflare:workers";
 import { publicOrigins } from "../http/host";
-import { MATCH_CENTRE_HTML } from "../web/match-centre/html";
+import { MATCH_CENTRE_HTML } from "./app/html";
 import { MATCH_CENTRE_URI } from "./tools/match-centre";
 
 /** The resource's `_meta.ui`: where the iframe may connect (its CSP's connect-src), and a bordered card. */

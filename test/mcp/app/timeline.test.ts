@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../../src/core/domain/schemas";
 import type { StreamMessage } from "../../../src/web/live/board";
-import { applyToTimeline, readTimeline, recentLines } from "../../../src/web/match-centre/timeline";
+import { applyToTimeline, readTimeline, recentLines } from "../../../src/mcp/app/timeline";
 
 const ev = (id: string, seq: number, over: Partial<Event> = {}): Event => ({
   id,
@@ -41,7 +41,10 @@ describe("match centre timeline", () => {
   });
 
   it("lists the newest events first, at most n, in the /live page's words", () => {
-    const t = readTimeline(20, Array.from({ length: 12 }, (_, i) => ev(`e${i}`, i + 1)));
+    const t = readTimeline(
+      20,
+      Array.from({ length: 12 }, (_, i) => ev(`e${i}`, i + 1)),
+    );
     const lines = recentLines(t, "football", teams, 3);
     expect(lines.map((l) => l.id)).toEqual(["e11", "e10", "e9"]);
     expect(lines[0]).toMatchObject({ at: "22'", kind: "score" });

@@ -7,9 +7,9 @@
 import "./jitless";
 import { App, applyHostStyleVariables, type McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import type { Event, MatchDetail } from "../../../core/domain/schemas";
-import { applyFrame, emptyBoard, putMatch, type BoardMatch, type StreamMessage } from "../../live/board";
-import { backoffDelay, failuresAfter } from "../../live/connection";
-import { isOver, stateText } from "../../live/words";
+import { applyFrame, emptyBoard, putMatch, type BoardMatch, type StreamMessage } from "../../../web/live/board";
+import { backoffDelay, failuresAfter } from "../../../web/live/connection";
+import { isOver, stateText } from "../../../web/live/words";
 import { applyToTimeline, readTimeline, recentLines, type Timeline } from "../timeline";
 
 /** show_match's structuredContent (src/mcp/tools/match-centre.ts). */

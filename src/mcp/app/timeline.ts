@@ -1,10 +1,10 @@
-// The match centre's timeline (src/web/match-centre/browser/main.ts): a REST read of the match's events, which says
+// The match centre's timeline (src/mcp/app/browser/main.ts): a REST read of the match's events, which says
 // the seq it reflects, then the match stream's event frames after that seq — so a frame the read already holds is
 // not applied twice, and a correction (an event changed or removed) is never undone by an older read. Pure.
 import type { Sport } from "../../core/domain/codes";
 import type { Event } from "../../core/domain/schemas";
-import type { StreamMessage } from "../live/board";
-import { eventLine, type EventLine } from "../live/words";
+import type { StreamMessage } from "../../web/live/board";
+import { eventLine, type EventLine } from "../../web/live/words";
 
 export interface Timeline {
   /** The seq the events reflect: a read's, then each event frame's applied after it. */
