@@ -1,4 +1,4 @@
-// What MatchRelay and LiveHub share: the streams they hold — hibernatable WebSockets (tagged by key, account and slot;
+// What MatchRelay and LiveHub share: the streams they hold — hibernatable WebSockets (tagged by credential, account and slot;
 // `ping` answered by the runtime; oversized client messages refused) and Server-Sent Events responses (in memory,
 // with a heartbeat) — behind one interface (stream-client.ts) and one delivery loop; each stream's slot confirmed with
 // the account's gate once held and returned when the stream ends; and each account's live entitlement, which every
@@ -7,8 +7,7 @@ import { DurableObject } from "cloudflare:workers";
 import { loadEntitlement, mayReceive, type Entitlement } from "../src/core/auth/entitlements";
 import { primaryDb } from "../src/core/db/client";
 import type { EntitlementChange } from "../src/core/auth/entitlement-signal";
-import { keyCredential } from "../src/core/auth/principal";
-import { slotGoneReason } from "../src/core/limits/slots";
+import { revokedReason, slotGoneReason } from "../src/core/limits/slots";
 import {
   releaseSocket,
   restrictionAllows,
@@ -25,8 +24,11 @@ export const MAX_CLIENT_MESSAGE = 1024;
 /** What a holder keeps of an account's entitlement: its version and leagues (the plan acts through the account's gate). */
 type Held = Pick<Entitlement, "accountId" | "version" | "leagues">;
 
-/** The tags of a stream: WebSockets carry them (ctx.getWebSockets(tag)); SSE streams are matched against them. */
-const tagsOf = (a: SocketAttachment) => [`key:${a.keyId}`, `account:${a.accountId}`, `slot:${a.slotId}`];
+/**
+ * The tags of a stream: WebSockets carry them (ctx.getWebSockets(tag)); SSE streams are matched against them. The
+ * credential is the gate's name for it (`key:<id>`, `grant:<id>`), so a revocation closes by the name it recorded.
+ */
+const tagsOf = (a: SocketAttachment) => [a.credential, `account:${a.accountId}`, `slot:${a.slotId}`];
 
 export interface AcceptOptions {
   /** Frames up to this seq were covered by a replay or a state: later deliveries skip them (kept across hibernation). */
@@ -71,7 +73,7 @@ export abstract class SocketObject extends DurableObject<Env> {
     return c;
   }
 
-  /** Every stream held here, or those with `tag` (`key:`, `account:`, `slot:`): WebSockets and SSE streams alike. */
+  /** Every stream held here, or those with `tag` (a credential, `account:`, `slot:`): WebSockets and SSE alike. */
   protected clients(tag?: string): StreamClient[] {
     const out: StreamClient[] = [];
     for (const ws of tag ? this.ctx.getWebSockets(tag) : this.ctx.getWebSockets()) {
@@ -126,7 +128,11 @@ export abstract class SocketObject extends DurableObject<Env> {
       const fresh = await loadEntitlement(primaryDb(this.env.DB), info.accountId);
       if (fresh) this.remember(fresh);
     }
-    const attachment: SocketAttachment = { keyId: info.keyId, accountId: info.accountId, slotId: info.slotId };
+    const attachment: SocketAttachment = {
+      credential: info.credential,
+      accountId: info.accountId,
+      slotId: info.slotId,
+    };
     if (opts.after !== undefined) attachment.after = opts.after;
     if (info.only) attachment.only = info.only;
     let client: StreamClient;
@@ -153,11 +159,8 @@ export abstract class SocketObject extends DurableObject<Env> {
     // The slot was admitted by the account's gate before the stream reached us; a revocation or a lower plan that
     // the gate recorded in between told us before we had the stream. Asking now closes that window: either the
     // gate removed the slot already (the verdict says so), or its signal reaches us after this stream exists.
-    const verdict = await this.env.ACCOUNT_GATE.getByName(info.accountId).confirm(
-      info.slotId,
-      keyCredential(info.keyId),
-    );
-    if (verdict !== "ok") client.close(1008, slotGoneReason(verdict));
+    const verdict = await this.env.ACCOUNT_GATE.getByName(info.accountId).confirm(info.slotId, info.credential);
+    if (verdict !== "ok") client.close(1008, slotGoneReason(verdict, info.credential));
     return { client, response, info };
   }
 
@@ -206,7 +209,7 @@ export abstract class SocketObject extends DurableObject<Env> {
   async applyEntitlement(change: EntitlementChange): Promise<number> {
     this.remember({ accountId: change.accountId, version: change.version, leagues: new Set(change.leagues) });
     let closed = 0;
-    for (const keyId of change.closeKeys) closed += this.closeTagged(`key:${keyId}`, slotGoneReason("revoked"));
+    for (const credential of change.closeCredentials) closed += this.closeTagged(credential, revokedReason(credential));
     for (const slotId of change.closeSlots) closed += this.closeTagged(`slot:${slotId}`, slotGoneReason("over"));
     return closed + this.enforce(change.accountId);
   }

@@ -6,6 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { IdParam } from "../core/domain/schemas";
 import { badRequest } from "../core/errors";
 import { matchSockets } from "../core/live/relays";
+import { parentIdOf } from "../core/auth/principal";
 import { hubHolder, hubShardName, roomHolder } from "../core/live/sockets";
 import { resumeSeq } from "../core/live/sse";
 import { requireKey } from "../http/require-key";
@@ -103,7 +104,7 @@ sseRoutes.openapi(
   async (c) => {
     if (c.req.query("since") !== undefined)
       throw badRequest("since", "only /v1/sse/match/{id} replays; a reconnect here gets the states again");
-    const shard = hubShardName(c.get("principal").keyId, c.env);
+    const shard = hubShardName(parentIdOf(c.get("principal")), c.env);
     const info = { since: null, final: false, leagueId: null };
     return admitStream(c, "sse", hubHolder(shard), c.env.LIVE_HUB.getByName(shard), info);
   },

@@ -1,9 +1,9 @@
 // Admission of a live stream, WebSocket (./ws.ts) or Server-Sent Events (./sse.ts) alike: the match the account may
-// see (404), then a slot of the account's concurrent streams from its gate (429; 401 for a key the gate knows is
-// revoked), then the holder takes the stream and confirms the slot (workers/socket-object.ts).
+// see (404), then a slot of the account's concurrent streams from its gate (429; 401 for a key or grant the gate
+// knows is revoked), then the holder takes the stream and confirms the slot (workers/socket-object.ts).
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { keyCredential } from "../core/auth/principal";
+import { credentialOf } from "../core/auth/principal";
 import { isFinished } from "../core/domain/codes";
 import type { MatchDetail } from "../core/domain/schemas";
 import { dbFor } from "../core/db/client";
@@ -60,14 +60,15 @@ export async function admitStream(
   const gate = c.env.ACCOUNT_GATE.getByName(p.accountId);
   const slotId = crypto.randomUUID();
   const seen = { plan: p.plan, version: p.entitlementVersion };
-  const admission = await gate.admit({ slotId, kind, credential: keyCredential(p.keyId), holder, seen });
+  const credential = credentialOf(p);
+  const admission = await gate.admit({ slotId, kind, credential, holder, seen });
   if (!admission.ok) {
     if (admission.reason === "revoked") throw invalidKey();
     const detail = `the ${admission.plan} plan allows ${admission.limit} concurrent streams per account`;
     throw new ApiError(429, "rate_limited", detail, { "retry-after": "30" });
   }
   try {
-    const account = { keyId: p.keyId, accountId: p.accountId, entitlementVersion: p.entitlementVersion };
+    const account = { credential, accountId: p.accountId, entitlementVersion: p.entitlementVersion };
     const only =
       p.type === "token" && (p.matchIds || p.leagueIds)
         ? { only: { ...(p.matchIds ? { matches: p.matchIds } : {}), ...(p.leagueIds ? { leagues: p.leagueIds } : {}) } }

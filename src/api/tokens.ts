@@ -3,7 +3,7 @@
 // (src/http/cors.ts): a secret key has no business in a browser. The request spends the account's REST budget.
 import { createRoute } from "@hono/zod-openapi";
 import type { KeyPrincipal } from "../core/auth/principal";
-import { MintedToken, mintToken, TokenRequest } from "../core/auth/tokens";
+import { keyParent, MintedToken, mintToken, TokenRequest } from "../core/auth/tokens";
 import { requireKey } from "../http/require-key";
 import { apiRouter, capJson, jsonBody, KEY_SECURITY, keyedReadErrors, problem, requestId } from "../http/openapi-route";
 
@@ -37,7 +37,7 @@ tokenRoutes.openapi(
   }),
   async (c) => {
     // requireKey with keysOnly: the principal is a key's.
-    const minted = await mintToken(c.env, c.get("principal") as KeyPrincipal, c.req.valid("json"));
+    const minted = await mintToken(c.env, keyParent(c.get("principal") as KeyPrincipal), c.req.valid("json"));
     return c.json(minted, 201, { "cache-control": "no-store" });
   },
 );

@@ -8,6 +8,7 @@ import { IdParam } from "../core/domain/schemas";
 import type { AppEnv } from "../http/app-env";
 import { ApiError, badRequest } from "../core/errors";
 import { matchSockets } from "../core/live/relays";
+import { parentIdOf } from "../core/auth/principal";
 import { hubHolder, hubShardName, roomHolder } from "../core/live/sockets";
 import { apiRouter, KEY_SECURITY, problem, requestId } from "../http/openapi-route";
 import { admitStream, matchStreamInfo, Since, streamedMatch } from "./stream-admission";
@@ -75,7 +76,7 @@ wsRoutes.openapi(
     if (c.req.query("since") !== undefined)
       throw badRequest("since", "only /v1/ws/match/{id} replays; reconnect per match");
     requireUpgrade(c);
-    const shard = hubShardName(c.get("principal").keyId, c.env);
+    const shard = hubShardName(parentIdOf(c.get("principal")), c.env);
     const info = { since: null, final: false, leagueId: null };
     return admitStream(c, "websocket", hubHolder(shard), c.env.LIVE_HUB.getByName(shard), info);
   },

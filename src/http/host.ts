@@ -41,3 +41,12 @@ export function foreignHost(request: Request, env: Env): Response | undefined {
   if (isOurHost(host, env)) return undefined;
   return problemResponse(421, "invalid_request", `this deployment answers only for ${ourHost(env)}`);
 }
+
+/**
+ * This deployment's own origins from PUBLIC_BASE_URL: the http(s) one for reads and SSE, the ws(s) one for WebSockets
+ * (an MCP App's iframe may reach these and nothing else: src/mcp/match-centre.ts).
+ */
+export function publicOrigins(env: Env): { http: string; ws: string } {
+  const http = new URL(env.PUBLIC_BASE_URL).origin;
+  return { http, ws: http.replace(/^http/, "ws") };
+}

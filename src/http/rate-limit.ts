@@ -1,7 +1,7 @@
 // The REST budget step and its headers: X-RateLimit-* and RateLimit fields go on whatever response the request
 // gets, errors included.
 import type { Context } from "hono";
-import { keyCredential, type ApiPrincipal } from "../core/auth/principal";
+import { credentialOf, type ApiPrincipal } from "../core/auth/principal";
 import { spendBudget } from "../core/limits/budget";
 import { rateHeaders } from "../core/limits/rate";
 import type { AppEnv } from "./app-env";
@@ -15,12 +15,7 @@ import { setResponseHeaders } from "./respond";
  */
 export async function spendRest(c: Context<AppEnv>, p: ApiPrincipal): Promise<Response | undefined> {
   if ((c.env.RATE_LIMITING as string) === "off") return undefined;
-  const decision = await spendBudget(
-    c.env,
-    { accountId: p.accountId, credential: keyCredential(p.keyId) },
-    p.plan,
-    "rest",
-  );
+  const decision = await spendBudget(c.env, { accountId: p.accountId, credential: credentialOf(p) }, p.plan, "rest");
   c.set("rate", rateHeaders("rest", decision));
   if (decision.allowed) return undefined;
   const detail = `the ${p.plan} plan allows ${decision.limit} requests per minute per account`;

@@ -1,5 +1,5 @@
 // One `request` log line per response (src/lib/log.ts). Never a credential: no URL query (WebSocket keys travel as
-// ?api_key=), no headers, no bodies; the key's id only.
+// ?api_key=), no headers, no bodies; the key's id only (a grant's token: the grant's).
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { log } from "../lib/log";
@@ -20,5 +20,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
     status: c.res.status,
     latency_ms: Math.round((performance.now() - start) * 10) / 10,
     key_id: principal?.keyId ?? null,
+    // A browser token minted for an OAuth grant (the MCP App) has no key.
+    ...(principal?.type === "token" && principal.grantId ? { grant_id: principal.grantId } : {}),
   });
 });

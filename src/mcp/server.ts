@@ -1,11 +1,14 @@
 // The MCP server for one request (SDK v2, served statelessly by agents' createMcpHandler): the tools of
-// src/mcp/tools/index.ts and the match resources of src/mcp/resources.ts for the caller this request's own credentials
-// name. Each call reads the caller's entitlement now, spends the plan's call budget, and only then runs.
+// src/mcp/tools/index.ts, the match resources of src/mcp/resources.ts and the match centre app's ui:// resource
+// (src/mcp/match-centre.ts) for the caller this request's own credentials name. Each call reads the caller's
+// entitlement now, spends the plan's call budget, and only then runs.
+import { registerAppTool } from "@modelcontextprotocol/ext-apps/server";
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Principal } from "../core/auth/principal";
 import { log } from "../lib/log";
 import { admitCall } from "./gate";
 import { parseArgs, published } from "./tools/input";
+import { registerMatchCentre } from "./match-centre";
 import { registerMatchResource } from "./resources";
 import { memoized } from "./result-cache";
 import { TOOLS, ToolError, type Tool, type ToolContext } from "./tools";
@@ -22,26 +25,30 @@ export function buildServer(principal: Principal | undefined, era: "legacy" | "m
     era === "modern" ? { capabilities: { resources: { subscribe: true } } } : undefined,
   );
   for (const t of TOOLS) {
-    server.registerTool(
-      t.name,
-      {
-        description: t.description,
-        inputSchema: published(t.input),
-        // The SDK checks every successful result's structuredContent against this before it leaves.
-        outputSchema: t.output,
-        annotations: { readOnlyHint: true, openWorldHint: false },
-      },
-      async (args: Record<string, unknown>) => {
-        // Bad arguments cost nothing: no entitlement read, no budget spent (src/mcp/tools/input.ts says why we parse here).
-        const input = parseArgs(t.input, args);
-        if (!input.ok) return errorResult(input.message);
-        const admitted = await admitCall(principal);
-        if (typeof admitted === "string") return errorResult(admitted);
-        return memoized<ToolResult>(t.name, admitted, input.data, () => runTool(t, admitted, input.data));
-      },
-    );
+    const config = {
+      description: t.description,
+      inputSchema: published(t.input),
+      // The SDK checks every successful result's structuredContent against this before it leaves.
+      outputSchema: t.output,
+      // The match centre's tools mint a token, a short-lived read of what the caller already reads: no change to
+      // the caller's data, so still read-only.
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    };
+    const handler = async (args: Record<string, unknown>) => {
+      // Bad arguments cost nothing: no entitlement read, no budget spent (src/mcp/tools/input.ts says why we parse here).
+      const input = parseArgs(t.input, args);
+      if (!input.ok) return errorResult(input.message);
+      const admitted = await admitCall(principal);
+      if (typeof admitted === "string") return errorResult(admitted);
+      if (t.uncached) return runTool(t, admitted, input.data);
+      return memoized<ToolResult>(t.name, admitted, input.data, () => runTool(t, admitted, input.data));
+    };
+    // ext-apps' helper also writes the older `_meta["ui/resourceUri"]` that hosts from before `_meta.ui` read.
+    if (t.ui) registerAppTool(server, t.name, { ...config, _meta: { ui: t.ui } }, handler);
+    else server.registerTool(t.name, config, handler);
   }
   registerMatchResource(server, principal);
+  registerMatchCentre(server);
   return server;
 }
 

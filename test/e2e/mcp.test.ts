@@ -24,9 +24,9 @@ afterAll(async () => {
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
 
 describe("MCP SDK Client + StreamableHTTPClientTransport with an API key", () => {
-  it("lists 13 tools and calls every one of them", async () => {
+  it("lists 15 tools and calls every one of them", async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(13);
+    expect(tools).toHaveLength(15);
     const live = await client.callTool({ name: "get_matches", arguments: { sport: "football", status: "live" } });
     expect(live.isError).toBeFalsy();
     expect(text(live)).toMatch(/\d+–\d+ .*, (\d+'|Half-time)/);
@@ -57,6 +57,8 @@ describe("MCP SDK Client + StreamableHTTPClientTransport with an API key", () =>
       ["get_match_players", { match_id: id }],
       ["get_team", { team_id: match.match.home_team_id }],
       ["get_player", { player_id: line.player_id }],
+      ["show_match", { match_id: id }],
+      ["refresh_match_token", { match_id: id }],
     );
     // The client checks each structuredContent against the tool's published outputSchema.
     for (const [name, args] of calls) {

@@ -120,7 +120,7 @@ describe.skipIf(!chromiumAvailable)("OAuth 2.0 for MCP with oauth4webapi and Chr
         requestInit: { headers: { authorization: `Bearer ${tokens.access_token}` } },
       }),
     );
-    expect((await mcp.listTools()).tools).toHaveLength(13);
+    expect((await mcp.listTools()).tools).toHaveLength(15);
     const live = await mcp.callTool({ name: "get_matches", arguments: { status: "live" } });
     expect(live.isError).toBeFalsy();
     await mcp.close();
@@ -129,8 +129,10 @@ describe.skipIf(!chromiumAvailable)("OAuth 2.0 for MCP with oauth4webapi and Chr
     const modern = await connectModern(w.base, { authorization: `Bearer ${tokens.access_token}` });
     expect(modern.getNegotiatedProtocolVersion()).toBe("2026-07-28");
     const { resources } = await modern.listResources();
-    const match = JSON.parse(((await modern.readResource({ uri: resources[0]!.uri })).contents[0] as any).text);
-    const watching = await watch(modern, [resources[0]!.uri]);
+    // A live match (the list also holds the match centre's ui:// page).
+    const liveMatch = resources.find((r) => r.uri.startsWith("sports://"))!;
+    const match = JSON.parse(((await modern.readResource({ uri: liveMatch.uri })).contents[0] as any).text);
+    const watching = await watch(modern, [liveMatch.uri]);
     await w.ingest([{ op: "match", id: match.id, sport: match.sport, league_id: match.league.id, home_score: 99 }]);
     expect(await watching.until(1)).toBe(1);
     await modern.close();

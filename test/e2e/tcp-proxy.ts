@@ -10,7 +10,8 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function tcpProxy(target: string): Promise<TcpProxy> {
+/** `port`: where to listen (0: any free port), e.g. one a Worker was told is its public address. */
+export async function tcpProxy(target: string, port = 0): Promise<TcpProxy> {
   const to = new URL(target);
   const open = new Set<Socket>();
   let server: Server | null = null;
@@ -41,11 +42,11 @@ export async function tcpProxy(target: string): Promise<TcpProxy> {
     open.clear();
     await closed;
   };
-  const port = await listen(0);
+  const bound = await listen(port);
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: `http://127.0.0.1:${bound}`,
     cut: stop,
-    restore: async () => void (await listen(port)),
+    restore: async () => void (await listen(bound)),
     close: stop,
   };
 }

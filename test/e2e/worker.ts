@@ -16,7 +16,7 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {
@@ -57,9 +57,8 @@ export async function startWorker(
       dir,
       "--env-file",
       envFile,
-      "--var",
-      `PUBLIC_BASE_URL:${base}`,
-      ...Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+      // Its own address unless a test puts something in front (`vars.PUBLIC_BASE_URL`, e.g. a proxy it can cut).
+      ...Object.entries({ PUBLIC_BASE_URL: base, ...opts.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
       "--show-interactive-dev-session=false",
       "--inspector-port",
       "0",

@@ -48,14 +48,14 @@ describe("/v1/mcp credentials", () => {
       [{}, `/v1/mcp?api_key=${s.key}`],
     ] as const) {
       const session = await mcpSession({ ...headers }, path);
-      expect((await session.list()).length).toBe(13);
+      expect((await session.list()).length).toBe(15);
     }
   });
 
   it("a key revoked mid-session stops working on the next call", async () => {
     const k = await createKey(s.accountId);
     const session = await mcpSession({ "x-api-key": k.key });
-    expect((await session.list()).length).toBe(13);
+    expect((await session.list()).length).toBe(15);
     await admin("DELETE", `/keys/${k.id}`);
     await expect(session.list()).rejects.toThrow();
   });

@@ -103,7 +103,7 @@ describe("registration, consent, tokens", () => {
     expect(ok.body).toMatchObject({ token_type: "bearer", expires_in: 3600, scope: "mcp:invoke" });
     expect(ok.body.refresh_token).toBeTruthy();
     const session = await mcpSession({ authorization: `Bearer ${ok.body.access_token}` });
-    expect((await session.list()).length).toBe(13);
+    expect((await session.list()).length).toBe(15);
     const leagues = await session.call("list_leagues", {});
     expect(leagues.structuredContent.leagues.map((l: any) => l.id)).toEqual(["lg_fb_eng1"]);
 

@@ -26,9 +26,9 @@ export async function authenticateKey(req: Request, env: Env, fresh = false): Pr
 }
 
 /**
- * The read API's and the streams' check: a secret key as above, or a browser token (`tk_…`) as its parent key's
- * identity narrowed to the token's scopes and restrictions. Expired tokens and tokens of a revoked key are refused
- * like an unknown key.
+ * The read API's and the streams' check: a secret key as above, or a browser token (`tk_…`) as its parent's identity
+ * (a key's, or an OAuth grant's) narrowed to the token's scopes and restrictions. Expired tokens and tokens of a
+ * revoked key or grant are refused like an unknown key.
  */
 export async function authenticate(req: Request, env: Env, fresh = false): Promise<ApiPrincipal> {
   const credential = extractKey(req);
@@ -62,14 +62,17 @@ async function tokenPrincipal(token: string, env: Env, fresh: boolean): Promise<
 const tokenPrincipals = new WeakMap<TokenRecord, TokenPrincipal>();
 
 function principalOf(record: TokenRecord): TokenPrincipal {
-  // The key's scopes now bound the token's (the key's scopes are fixed today; this keeps it so if they ever change).
-  const keyScopes = new Set(parseScopes(record.keyScopes));
+  // A key's scopes now bound its token's (a key's scopes are fixed today; this keeps it so if they ever change). A
+  // grant's token keeps the scopes it was minted with (src/core/auth/tokens.ts says which a grant may hand out).
+  const scopes = parseScopes(record.scopes);
+  const parentScopes = record.keyScopes === null ? null : new Set(parseScopes(record.keyScopes));
   return {
     type: "token",
     accountId: record.accountId,
     keyId: record.keyId,
+    grantId: record.grantId,
     tokenId: record.id,
-    scopes: parseScopes(record.scopes).filter((s) => keyScopes.has(s)),
+    scopes: parentScopes ? scopes.filter((s) => parentScopes.has(s)) : scopes,
     plan: record.plan,
     tracked: record.tracked ?? "",
     entitlementVersion: record.entitlementVersion,

@@ -1,4 +1,4 @@
-// The change signal: when an account's plan, tracked leagues or keys change, the change is first recorded in the
+// The change signal: when an account's plan, tracked leagues, keys or grants change, the change is first recorded in the
 // account's gate (workers/account-gate.ts: dead credentials and the plan, so no later admission passes against the
 // old state), then every Durable Object holding one of its streams learns the new entitlement at once (one D1 read
 // per change, none per message), closes what it may no longer serve, and filters every later frame with it
@@ -15,39 +15,47 @@ export interface EntitlementChange {
   accountId: string;
   version: number;
   leagues: string[];
-  /** Keys revoked: all their sockets close (1008). */
-  closeKeys: string[];
+  /** Credentials revoked (`key:<id>`, `grant:<id>`, as the gate names them): all their streams close (1008). */
+  closeCredentials: string[];
   /** Slots over a lowered plan budget (the newest): their sockets close (1008). */
   closeSlots: string[];
 }
 
-export async function entitlementsChanged(env: Env, accountId: string): Promise<void> {
+/** `revoked`: credentials other than keys that died with this change (an OAuth grant: src/core/auth/oauth-grants.ts). */
+export async function entitlementsChanged(env: Env, accountId: string, revoked: string[] = []): Promise<void> {
   const db = primaryDb(env.DB);
   const ent = await loadEntitlement(db, accountId);
   if (!ent) return;
   const keys = await listKeys(db, accountId);
   // Revoked keys are dead for every kind of stream. (A key without `stream:websocket` never had a socket: the
   // upgrade checks the scope. It may still hold MCP listens, so it is not dead.)
-  const dead = keys.filter((k) => !!k.revokedAt);
+  const dead = [...keys.filter((k) => !!k.revokedAt).map((k) => keyCredential(k.id)), ...revoked];
   const change = await env.ACCOUNT_GATE.getByName(accountId).update({
-    dead: dead.map((k) => keyCredential(k.id)),
+    dead,
     seen: { plan: ent.plan, version: ent.version },
   });
-  const perHolder = new Map<string, { closeKeys: string[]; closeSlots: string[] }>();
+  const perHolder = new Map<string, { closeSlots: string[] }>();
   const at = (holder: string) => {
     let h = perHolder.get(holder);
-    if (!h) perHolder.set(holder, (h = { closeKeys: [], closeSlots: [] }));
+    if (!h) perHolder.set(holder, (h = { closeSlots: [] }));
     return h;
   };
   for (const holder of change.holders) at(holder);
-  // Every socket holder closes a dead key's sockets (it may hold some whose slots the gate already removed).
-  const closeKeys = dead.filter((k) => change.closeCredentials.includes(keyCredential(k.id))).map((k) => k.id);
+  // Every socket holder closes a dead credential's sockets (it may hold some whose slots the gate already removed).
+  // A key's browser tokens stream under the key's credential, a grant's under the grant's: they close with it.
+  const closeCredentials = change.closeCredentials;
   // WebSockets and SSE streams live on holders; listens ask their gate instead (src/mcp/listen.ts).
   for (const o of change.over) if (o.kind !== "listen") at(o.holder).closeSlots.push(o.id);
   const leagues = [...ent.leagues];
   const results = await Promise.allSettled(
     [...perHolder].map(([holder, close]) =>
-      holderStub(env, holder)?.applyEntitlement({ accountId, version: ent.version, leagues, ...close, closeKeys }),
+      holderStub(env, holder)?.applyEntitlement({
+        accountId,
+        version: ent.version,
+        leagues,
+        ...close,
+        closeCredentials,
+      }),
     ),
   );
   for (const r of results)

@@ -54,8 +54,8 @@ async function readKey(env: Env, hash: string): Promise<KeyRecord | null> {
 }
 
 /**
- * Browser tokens' records under the same rule (a token's record carries its parent key's revocation, so a revoked key
- * fails its tokens within 2 s too). Kept apart from the keys': the keys' batch revalidation reads only keys.
+ * Browser tokens' records under the same rule (a token's record carries its parent's revocation, a key's or an OAuth
+ * grant's, so a revoked parent fails its tokens within 2 s too). Kept apart from the keys': the keys' batch revalidation reads only keys.
  */
 const tokens = new RevalidatingCache<TokenRecord | null>({
   freshMs: KEY_FRESH_MS,

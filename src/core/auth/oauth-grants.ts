@@ -2,6 +2,8 @@
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import { dbFor, type Db } from "../db/client";
 import { grantCredential } from "./principal";
+import { entitlementsChanged } from "./entitlement-signal";
+import { forgetAccountKeys } from "./key-records";
 import { findRefreshToken, isGrantRevoked, markGrantRevoked, recordRefreshTokens } from "../db/queries/oauth";
 import { sha256Hex } from "./keys";
 
@@ -12,12 +14,15 @@ export function grantOfToken(token: string): { accountId: string; grantId: strin
 }
 
 /**
- * Revokes in D1 first (checked on every call, seen at once everywhere), then in the account's gate (its open listens
- * end within one slot check), then in the library's KV.
+ * Revokes in D1 first (checked on every call, seen at once everywhere; the grant's browser tokens join it at lookup,
+ * so they fail here at once and elsewhere within 2 s), then through the change signal: the account's gate records
+ * the grant dead (its open listens end within one slot check) and every holder closes the streams of the grant's
+ * browser tokens (1008), as for a revoked key; then in the library's KV.
  */
 export async function revokeGrant(env: Env, helpers: OAuthHelpers, accountId: string, grantId: string) {
   await markGrantRevoked(dbFor(env.DB), grantId, accountId);
-  await env.ACCOUNT_GATE.getByName(accountId).update({ dead: [grantCredential(grantId)] });
+  forgetAccountKeys(accountId);
+  await entitlementsChanged(env, accountId, [grantCredential(grantId)]);
   await helpers.revokeGrant(grantId, accountId);
 }
 

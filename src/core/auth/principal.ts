@@ -36,11 +36,14 @@ export const OAuthPrincipal = z.object({
 });
 
 /**
- * A browser token (src/core/auth/tokens.ts): its parent key's identity (`keyId`, so everything that follows a key —
- * revocation, slots, shards — follows the token too), its own narrower scopes, its restrictions and its expiry.
+ * A browser token (src/core/auth/tokens.ts): its parent's identity — an API key (`keyId`) or, for tokens the MCP
+ * App mints for an OAuth caller, a grant (`grantId`), exactly one — so everything that follows a credential
+ * (revocation, slots, shards) follows the token's parent; its own narrower scopes, its restrictions and its expiry.
  */
 export const TokenPrincipal = KeyPrincipal.extend({
   type: z.literal("token"),
+  keyId: z.string().nullable(),
+  grantId: z.string().nullable(),
   tokenId: z.string(),
   /** Only these matches, or only matches of these leagues (null: no such restriction). */
   matchIds: z.array(z.string()).nullable(),
@@ -54,15 +57,27 @@ export type KeyPrincipal = z.infer<typeof KeyPrincipal>;
 export type OAuthPrincipal = z.infer<typeof OAuthPrincipal>;
 export type TokenPrincipal = z.infer<typeof TokenPrincipal>;
 export type Principal = z.infer<typeof Principal>;
-/** Who calls the read API and its streams: a secret key, or a browser token minted by one. */
+/** Who calls the read API and its streams: a secret key, or a browser token minted for a key or a grant. */
 export type ApiPrincipal = KeyPrincipal | TokenPrincipal;
 
-/** The credential a long-lived channel was opened with: what revocation is checked against (a token: its key). */
-export const holderOf = (p: Principal): Holder =>
-  p.type === "oauth" ? { accountId: p.accountId, grantId: p.grantId } : { accountId: p.accountId, keyId: p.keyId };
+/** The parent key's id of a key or a key's token; null for OAuth callers and their tokens. */
+const keyIdOf = (p: Principal): string | null => (p.type === "oauth" ? null : p.keyId);
 
-/** A credential as the account's gate records it (revocation, stream slots, last use). */
+/** The credential a long-lived channel was opened with: what revocation is checked against (a token: its parent). */
+export const holderOf = (p: Principal): Holder => {
+  const keyId = keyIdOf(p);
+  return keyId !== null
+    ? { accountId: p.accountId, keyId }
+    : { accountId: p.accountId, grantId: (p as OAuthPrincipal | TokenPrincipal).grantId ?? undefined };
+};
+
+/** A credential as the account's gate records it (revocation, stream slots, last use) and holders tag streams. */
 export const keyCredential = (keyId: string) => `key:${keyId}`;
 export const grantCredential = (grantId: string) => `grant:${grantId}`;
-export const credentialOf = (p: Principal): string =>
-  p.type === "oauth" ? grantCredential(p.grantId ?? "unknown") : keyCredential(p.keyId);
+export const credentialOf = (p: Principal): string => {
+  const h = holderOf(p);
+  return h.keyId !== undefined ? keyCredential(h.keyId) : grantCredential(h.grantId ?? "unknown");
+};
+/** A stable id of the caller's parent credential (a key's or a grant's id): where its /live streams are sharded. */
+export const parentIdOf = (p: ApiPrincipal): string =>
+  p.type === "key" ? p.keyId : (p.keyId ?? p.grantId ?? p.accountId);

@@ -1,7 +1,9 @@
 // Browser tokens (docs/security-and-limits.md "Browser tokens"): a customer's server exchanges its secret key for a
 // short-lived token its web page may hold. The token is its key narrowed: scopes a subset of the key's (never
 // `mcp:invoke`), optionally restricted to some matches or leagues of the account's tracked ones, 60–900 s of life.
-// Stored only as SHA-256; it dies with its key (the lookup joins the key) and spends its account's budgets.
+// Stored only as SHA-256; it dies with its parent (the lookup joins it) and spends its account's budgets. The MCP
+// App (src/mcp/tools/match-centre.ts) mints one for one match, for a key or an OAuth grant alike (a grant's token
+// dies with the grant).
 import { z } from "zod";
 import { SCOPES, type Scope } from "../domain/codes";
 import { IdParam } from "../domain/schemas";
@@ -11,7 +13,7 @@ import { badRequest } from "../errors";
 import { rfc3339 } from "../../lib/time";
 import { forgetToken } from "./key-records";
 import { sha256Hex } from "./keys";
-import type { KeyPrincipal } from "./principal";
+import type { KeyPrincipal, OAuthPrincipal } from "./principal";
 import { generateToken, tokenPrefixFor } from "./token-format";
 
 export const TOKEN_TTL = { min: 60, max: 900, fallback: 600 } as const;
@@ -62,18 +64,51 @@ export const MintedToken = z.object({
 });
 export type MintedToken = z.infer<typeof MintedToken>;
 
-/** Mints a token for `key` (a secret key's principal: tokens never mint tokens). */
+/**
+ * What a token is minted from: its parent credential (a secret key, or an OAuth grant), the scopes it may hand out and
+ * the account's tracked leagues.
+ */
+export interface TokenParent {
+  accountId: string;
+  keyId: string | null;
+  grantId: string | null;
+  scopes: readonly Scope[];
+  tracked: readonly string[];
+}
+
+export const keyParent = (key: KeyPrincipal): TokenParent => ({
+  accountId: key.accountId,
+  keyId: key.keyId,
+  grantId: null,
+  scopes: key.scopes,
+  tracked: key.tracked.split(",").filter(Boolean),
+});
+
+/**
+ * An OAuth grant reads matches through MCP tools (its one scope is `mcp:invoke`); what it may hand a page is the same
+ * reading, of matches and their streams, never leagues at large. `tracked`: the account's leagues, read for this call.
+ */
+export const GRANT_TOKEN_SCOPES = ["read:matches", "stream:websocket"] as const satisfies readonly Scope[];
+export const grantParent = (p: OAuthPrincipal & { grantId: string }, tracked: readonly string[]): TokenParent => ({
+  accountId: p.accountId,
+  keyId: null,
+  grantId: p.grantId,
+  scopes: GRANT_TOKEN_SCOPES,
+  tracked,
+});
+
+/** Mints a token for `parent` (a secret key's principal or an OAuth grant: tokens never mint tokens). */
 export async function mintToken(
   env: Env,
-  key: KeyPrincipal,
+  parent: TokenParent,
   req: TokenRequest,
   now = Date.now(),
 ): Promise<MintedToken> {
-  const scopes = req.scopes ?? key.scopes.filter((s): s is (typeof TOKEN_SCOPES)[number] => s !== "mcp:invoke");
-  const missing = scopes.find((s) => !key.scopes.includes(s));
+  const scopes = req.scopes ?? parent.scopes.filter((s): s is (typeof TOKEN_SCOPES)[number] => s !== "mcp:invoke");
+  const missing = scopes.find((s) => !parent.scopes.includes(s));
   if (missing) throw badRequest("scopes", `the key lacks \`${missing}\`; a token's scopes are a subset of its key's`);
   if (scopes.length === 0) throw badRequest("scopes", "the key has no scope a browser token may hold");
-  const tracked = new Set(key.tracked.split(",").filter(Boolean));
+  const tracked = new Set(parent.tracked);
   const leagueIds = req.league_ids ? [...new Set(req.league_ids)] : null;
   leagueIds?.forEach((id, i) => {
     if (!tracked.has(id)) throw badRequest(`league_ids.${i}`, `${id} is not a league the account tracks`);
@@ -98,8 +133,9 @@ export async function mintToken(
     {
       tokenHash,
       id: `tok_${crypto.randomUUID().replace(/-/g, "")}`,
-      keyId: key.keyId,
-      accountId: key.accountId,
+      keyId: parent.keyId,
+      grantId: parent.grantId,
+      accountId: parent.accountId,
       scopes: scopes.join(" "),
       matchIds,
       leagueIds,

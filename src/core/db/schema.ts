@@ -183,13 +183,15 @@ export const apiKeys = sqliteTable(
   (t) => [index("api_keys_account").on(t.accountId)],
 );
 
-/** Browser tokens (migrations/0012): minted by a key, stored only as SHA-256, dead with their parent key. */
+/** Browser tokens (migrations/0012): minted for a key or a grant, stored only as SHA-256, dead with their parent. */
 export const browserTokens = sqliteTable(
   "browser_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    id: text("id").notNull().unique(),
-    keyId: text("key_id").notNull(),
+    id: text("id").notNull(),
+    /** The parent: an API key or an OAuth grant, exactly one (a CHECK in migrations/0012). */
+    keyId: text("key_id"),
+    grantId: text("grant_id"),
     accountId: text("account_id").notNull(),
     scopes: text("scopes").notNull(),
     /** JSON arrays of ids; null: no restriction. */

@@ -38,6 +38,10 @@ export interface GateChange {
   plan: Plan;
 }
 
+/** Why a revoked credential's stream ends (1008): its key, or the OAuth grant its browser token was minted for. */
+export const revokedReason = (credential: string) =>
+  credential.startsWith("grant:") ? "app access revoked" : "api key revoked";
+
 /** Why a stream ends when its slot is gone, as the WebSocket close reason (1008) says it. */
-export const slotGoneReason = (v: Exclude<SlotVerdict, "ok">) =>
-  v === "revoked" ? "api key revoked" : "connection budget of the plan lowered";
+export const slotGoneReason = (v: Exclude<SlotVerdict, "ok">, credential = "key:") =>
+  v === "revoked" ? revokedReason(credential) : "connection budget of the plan lowered";

@@ -4,7 +4,8 @@
 import type { StateMessage } from "./messages";
 
 export interface SocketInfo {
-  keyId: string;
+  /** The credential it was opened with, as the account's gate names it (`key:<id>`, `grant:<id>`; a token's parent). */
+  credential: string;
   accountId: string;
   slotId: string;
   /** `?since=` of a match stream; null for none. */
@@ -44,7 +45,7 @@ export const restrictionAllows = (only: StreamRestriction | undefined, matchId: 
  * What a socket keeps in its attachment: small and bounded (16 KiB limit), never a list that can grow. `after`: the
  * seq a relay's replay sent it up to; frames up to it that were already on their way are not sent twice.
  */
-export type SocketAttachment = Pick<SocketInfo, "keyId" | "accountId" | "slotId" | "only"> & { after?: number };
+export type SocketAttachment = Pick<SocketInfo, "credential" | "accountId" | "slotId" | "only"> & { after?: number };
 
 const HEADER = "x-socket-info";
 
@@ -69,14 +70,15 @@ export function fnv1a(s: string): number {
   return h >>> 0;
 }
 
-export const hubShard = (keyId: string, shards: number): number => fnv1a(keyId) % shards;
+/** `id`: the caller's parent credential's id (a key's or a grant's), so one credential's streams share a shard. */
+export const hubShard = (id: string, shards: number): number => fnv1a(id) % shards;
 
 export const hubShards = (env: Env) => Math.max(1, Number(env.LIVE_HUB_SHARDS) || 1);
 
 /** Holder names, as the account gate records where each stream lives: built and resolved only here. */
 export const roomHolder = (matchId: string) => `room:${matchId}`;
 export const hubHolder = (shard: string) => `hub:${shard}`;
-export const hubShardName = (keyId: string, env: Env) => `shard-${hubShard(keyId, hubShards(env))}`;
+export const hubShardName = (id: string, env: Env) => `shard-${hubShard(id, hubShards(env))}`;
 
 /** An MCP listen's streams live in the isolate that serves it: nothing to signal; it asks its gate instead. */
 export const listenHolder = () => "listen:isolate";

@@ -31,6 +31,13 @@ export interface Tool<S extends z.ZodObject = z.ZodObject, O extends z.ZodObject
   /** MCP requires an object at the root of an outputSchema. */
   output: O;
   run(ctx: ToolContext, input: z.output<S>): Promise<{ structured: z.output<O>; text: string }>;
+  /**
+   * MCP Apps (extension `io.modelcontextprotocol/ui`): the `ui://` resource hosts render this tool's result in, and
+   * who may call it (`["app"]`: only that app, through its host; hosts keep it from the model).
+   */
+  ui?: { resourceUri: string; visibility?: ("model" | "app")[] };
+  /** The result carries a new credential: run on every call, never served from the result cache. */
+  uncached?: true;
 }
 export const tool = <S extends z.ZodObject, O extends z.ZodObject>(t: Tool<S, O>) => t as unknown as Tool;
 

@@ -48,6 +48,14 @@ async function enrichment<T>(ctx: ToolContext, id: string, what: string, load: E
   return { match: res.match, data: res.data };
 }
 
+/** get_match's answer: the match detail and its text (show_match answers hosts without MCP Apps with the same). */
+export async function matchAnswer(ctx: ToolContext, id: string) {
+  const m = await getMatch(ctx.db, undefined, id, ctx.principal.accountId);
+  if (!m) throw matchNotFound(id);
+  const extra = [m.league.name, m.venue, m.referee && `referee ${m.referee}`].filter(Boolean).join(" · ");
+  return { match: m, text: `${matchLine(m)}\n${extra}` };
+}
+
 export const MATCH_TOOLS = [
   tool({
     name: "get_matches",
@@ -82,10 +90,8 @@ export const MATCH_TOOLS = [
     input: MatchRef,
     output: z.object({ match: MatchDetail }),
     async run(ctx, { match_id }) {
-      const m = await getMatch(ctx.db, undefined, match_id, ctx.principal.accountId);
-      if (!m) throw matchNotFound(match_id);
-      const extra = [m.league.name, m.venue, m.referee && `referee ${m.referee}`].filter(Boolean).join(" · ");
-      return { structured: { match: m }, text: `${matchLine(m)}\n${extra}` };
+      const { match, text } = await matchAnswer(ctx, match_id);
+      return { structured: { match }, text };
     },
   }),
   tool({

@@ -43,6 +43,8 @@ const CALLS: Record<string, Record<string, unknown>[]> = {
   search: [{ query: "mül" }, { query: "liga", sport: "football", type: "league" }],
   get_team: [{ team_id: "tm_pp_atm" }, { team_id: "tm_pp_bb1" }],
   get_player: [{ player_id: "pl_pp_ode" }, { player_id: "pl_pp_don" }],
+  show_match: [fb, bbLive].map((m) => ({ match_id: m.id })),
+  refresh_match_token: [{ match_id: fbLive.id }],
 };
 
 describe("MCP output schemas", () => {

@@ -8,7 +8,7 @@ const mcp = await mcpSession({ "x-api-key": s.key });
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
 
 describe("MCP tools over /v1/mcp", () => {
-  it("lists the thirteen read-only tools with input schemas", async () => {
+  it("lists the fifteen read-only tools (thirteen, and the match centre's two) with input schemas", async () => {
     const tools = await mcp.list();
     expect(tools.map((t) => t.name).sort()).toEqual([
       "get_head_to_head",
@@ -23,7 +23,9 @@ describe("MCP tools over /v1/mcp", () => {
       "get_standings",
       "get_team",
       "list_leagues",
+      "refresh_match_token",
       "search",
+      "show_match",
     ]);
     for (const t of tools) {
       expect(t.annotations.readOnlyHint).toBe(true);

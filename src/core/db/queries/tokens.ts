@@ -1,6 +1,6 @@
-// Browser tokens (migrations/0012): the insert (which also clears rows long expired) and the lookup, which joins the
-// parent key and its account so a token is refused the moment its key is revoked and always sees the account's plan
-// and tracked leagues as they are now.
+// Browser tokens (migrations/0012): the insert (which also clears expired rows) and the lookup, which joins
+// the parent (an API key, or an OAuth grant's revocation) and the account, so a token is refused the moment its
+// parent is revoked and always sees the account's plan and tracked leagues as they are now.
 import type { Plan } from "../../domain/codes";
 import type { Db } from "../client";
 import { DATA_VERSION_SQL } from "./meta";
@@ -14,7 +14,9 @@ const CLEAN_PER_MINT = 100;
 export interface TokenRow {
   tokenHash: string;
   id: string;
-  keyId: string;
+  /** The parent: a key or an OAuth grant, exactly one. */
+  keyId: string | null;
+  grantId: string | null;
   accountId: string;
   scopes: string;
   matchIds: string[] | null;
@@ -25,15 +27,17 @@ export interface TokenRow {
 
 export interface TokenRecord {
   id: string;
-  keyId: string;
+  keyId: string | null;
+  grantId: string | null;
   accountId: string;
-  /** The token's own scopes (a subset of its key's when minted; intersected with the key's now at use). */
+  /** The token's own scopes (a subset of its parent's when minted; intersected with a key's now at use). */
   scopes: string;
-  keyScopes: string;
+  /** The parent key's scopes now; null for a grant's token (a grant's scopes do not change). */
+  keyScopes: string | null;
   matchIds: string[] | null;
   leagueIds: string[] | null;
   expiresAt: number;
-  /** The parent key's revocation. */
+  /** The parent's revocation: the key's, or the grant's (a key that no longer exists counts as revoked). */
   revokedAt: string | null;
   plan: Plan;
   tracked: string | null;
@@ -47,13 +51,14 @@ export async function insertToken(db: Db, t: TokenRow, now: number): Promise<voi
   await d1.batch([
     d1
       .prepare(
-        `INSERT INTO browser_tokens (token_hash, id, key_id, account_id, scopes, match_ids, league_ids, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO browser_tokens (token_hash, id, key_id, grant_id, account_id, scopes, match_ids, league_ids, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         t.tokenHash,
         t.id,
         t.keyId,
+        t.grantId,
         t.accountId,
         t.scopes,
         t.matchIds === null ? null : JSON.stringify(t.matchIds),
@@ -72,10 +77,11 @@ export async function insertToken(db: Db, t: TokenRow, now: number): Promise<voi
 
 interface LookupRow {
   id: string;
-  key_id: string;
+  key_id: string | null;
+  grant_id: string | null;
   account_id: string;
   scopes: string;
-  key_scopes: string;
+  key_scopes: string | null;
   match_ids: string | null;
   league_ids: string | null;
   expires_at: number;
@@ -86,20 +92,26 @@ interface LookupRow {
   data_version: string | null;
 }
 
-const LOOKUP = `SELECT t.id, t.key_id, t.account_id, t.scopes, k.scopes AS key_scopes, t.match_ids, t.league_ids,
-         t.expires_at, k.revoked_at, a.plan, a.entitlement_version,
+// A key's token whose key row is gone (or belongs elsewhere) reads as revoked, as it did when this was an inner join.
+const LOOKUP = `SELECT t.id, t.key_id, t.grant_id, t.account_id, t.scopes, k.scopes AS key_scopes, t.match_ids,
+         t.league_ids, t.expires_at,
+         CASE WHEN t.key_id IS NOT NULL THEN CASE WHEN k.id IS NULL THEN 'gone' ELSE k.revoked_at END
+              ELSE (SELECT revoked_at FROM revoked_grants WHERE grant_id = t.grant_id) END AS revoked_at,
+         a.plan, a.entitlement_version,
          (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = t.account_id) AS tracked,
          ${DATA_VERSION_SQL} AS data_version
-  FROM browser_tokens t JOIN api_keys k ON k.id = t.key_id JOIN accounts a ON a.id = t.account_id
+  FROM browser_tokens t JOIN accounts a ON a.id = t.account_id
+    LEFT JOIN api_keys k ON k.id = t.key_id AND k.account_id = t.account_id
   WHERE t.token_hash = ?`;
 
-/** The token with this SHA-256, with its parent key's state and its account's plan and leagues, in one statement. */
+/** The token with this SHA-256, with its parent's state and its account's plan and leagues, in one statement. */
 export async function findTokenByHash(db: Db, tokenHash: string): Promise<TokenRecord | undefined> {
   const row = await db.$client.prepare(LOOKUP).bind(tokenHash).first<LookupRow>();
   if (!row) return undefined;
   return {
     id: row.id,
     keyId: row.key_id,
+    grantId: row.grant_id,
     accountId: row.account_id,
     scopes: row.scopes,
     keyScopes: row.key_scopes,
