@@ -3,8 +3,8 @@
 // not applied twice, and a correction (an event changed or removed) is never undone by an older read. Pure.
 import type { Sport } from "../../core/domain/codes";
 import type { Event } from "../../core/domain/schemas";
-import type { StreamMessage } from "../../web/live/board";
-import { eventLine, type EventLine } from "../../web/live/words";
+import type { StreamMessage } from "../../client/board";
+import { eventLine, type EventLine } from "../../client/words";
 
 export interface Timeline {
   /** The seq the events reflect: a read's, then each event frame's applied after it. */

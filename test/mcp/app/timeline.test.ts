@@ -1,7 +1,7 @@
 // The match centre's timeline: a read at a seq, then event frames after it; nothing applied twice, no correction undone.
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../../src/core/domain/schemas";
-import type { StreamMessage } from "../../../src/web/live/board";
+import type { StreamMessage } from "../../../src/client/board";
 import { applyToTimeline, readTimeline, recentLines } from "../../../src/mcp/app/timeline";
 
 const ev = (id: string, seq: number, over: Partial<Event> = {}): Event => ({

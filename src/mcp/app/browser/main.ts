@@ -1,15 +1,15 @@
 // The match centre, inside an MCP host's sandboxed iframe (docs/mcp.md "MCP App: live match centre"). The host hands
 // it show_match's result: the match at `seq`, a browser token for that match only, and where its stream is. It shows
 // the scoreboard and the timeline, follows /v1/ws/match/{id} from `?since=` the seq it shows (frames at or below it
-// change nothing: src/web/live/board.ts), and gets a fresh token through the host (refresh_match_token, a tool only
+// change nothing: src/client/board.ts), and gets a fresh token through the host (refresh_match_token, a tool only
 // this app calls) a minute before the old one expires and before every reconnect. It talks to our origin only, which
 // is all the resource's CSP (`connectDomains`) allows.
 import "./jitless";
 import { App, applyHostStyleVariables, type McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import type { Event, MatchDetail } from "../../../core/domain/schemas";
-import { applyFrame, emptyBoard, putMatch, type BoardMatch, type StreamMessage } from "../../../web/live/board";
-import { backoffDelay, failuresAfter } from "../../../web/live/connection";
-import { isOver, stateText } from "../../../web/live/words";
+import { applyFrame, emptyBoard, putMatch, type BoardMatch, type StreamMessage } from "../../../client/board";
+import { backoffDelay, failuresAfter } from "../../../client/connection";
+import { isOver, stateText } from "../../../client/words";
 import { applyToTimeline, readTimeline, recentLines, type Timeline } from "../timeline";
 
 /** show_match's structuredContent (src/mcp/tools/match-centre.ts). */

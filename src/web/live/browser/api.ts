@@ -4,7 +4,7 @@
 // "Browser tokens"). A token is renewed a minute before it expires, so every reconnect uses a live one.
 import type { Sport } from "../../../core/domain/codes";
 import type { Event } from "../../../core/domain/schemas";
-import type { Answer, refusal } from "../connection";
+import type { Answer, refusal } from "../../../client/connection";
 
 export type Scope = Parameters<typeof refusal>[1];
 

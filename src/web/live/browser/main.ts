@@ -4,9 +4,16 @@
 // modules of src/web/live, which have their own tests.
 import { SPORTS } from "../../../core/domain/codes";
 import type { League, MatchDetail, MatchListItem } from "../../../core/domain/schemas";
-import { addLeagues, applyFrame, noteEvents, putMatch, type BoardMatch, type StreamMessage } from "../board";
-import { backoffDelay, refusal } from "../connection";
-import { eventText, isOver } from "../words";
+import {
+  addLeagues,
+  applyFrame,
+  noteEvents,
+  putMatch,
+  type BoardMatch,
+  type StreamMessage,
+} from "../../../client/board";
+import { backoffDelay, refusal } from "../../../client/connection";
+import { eventText, isOver } from "../../../client/words";
 import { api, Refused, setKey, timeline } from "./api";
 import { follow, type Follow } from "./socket";
 import { closeTimeline, toggleTimeline } from "./timeline";

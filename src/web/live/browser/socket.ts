@@ -1,6 +1,13 @@
 // One WebSocket that reconnects with backoff and explains, in words, why it closed or was refused.
-import type { StreamMessage } from "../board";
-import { afterClose, backoffDelay, failuresAfter, refusal, type Stream, type Verdict } from "../connection";
+import type { StreamMessage } from "../../../client/board";
+import {
+  afterClose,
+  backoffDelay,
+  failuresAfter,
+  refusal,
+  type Stream,
+  type Verdict,
+} from "../../../client/connection";
 import { probe, Refused, socketUrl } from "./api";
 import type { Tone } from "./view";
 

@@ -2,11 +2,11 @@
 // ?since= that seq, which after a drop resumes with ?since= the last seq it delivered: no event missed, and a correction
 // (an event changed or removed) is never undone by a timeline read older than it.
 import type { Event } from "../../../core/domain/schemas";
-import { refusal } from "../connection";
-import { eventLine, isOver, stateText } from "../words";
+import { refusal } from "../../../client/connection";
+import { eventLine, isOver, stateText } from "../../../client/words";
 import { Refused, timeline } from "./api";
 import { follow as followStream, type Follow } from "./socket";
-import { noteEvents, type StreamMessage } from "../board";
+import { noteEvents, type StreamMessage } from "../../../client/board";
 import { board, el, rows } from "./view";
 
 interface Timeline {

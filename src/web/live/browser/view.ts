@@ -1,7 +1,7 @@
 // The board on the page: the status line, sections per sport and league, one row per match (kept and updated in
 // place, so a score's flash is not restarted by other rows' changes).
-import { emptyBoard, groupBoard, type Board, type BoardMatch } from "../board";
-import { stateText } from "../words";
+import { emptyBoard, groupBoard, type Board, type BoardMatch } from "../../../client/board";
+import { stateText } from "../../../client/words";
 
 export type Tone = "info" | "ok" | "warn" | "error";
 

@@ -1,6 +1,6 @@
-// When the /live page reconnects, and what it says about a closed or refused connection (src/web/live/connection.ts).
+// When the /live page reconnects, and what it says about a closed or refused connection (src/client/connection.ts).
 import { describe, expect, it } from "vitest";
-import { afterClose, backoffDelay, failuresAfter, refusal } from "../../../src/web/live/connection";
+import { afterClose, backoffDelay, failuresAfter, refusal } from "../../src/client/connection";
 
 describe("reconnect backoff", () => {
   it("doubles from 1 s to a 30 s ceiling, drawn between half and all of it", () => {

@@ -1,7 +1,7 @@
-// What the /live scoreboard says about a match: status words, the clock, and a line per timeline event. Pure: the
-// page script (src/web/live/browser/main.ts) and the tests use it alike.
-import { isFinished, periodLabel, type Sport } from "../../core/domain/codes";
-import type { Event } from "../../core/domain/schemas";
+// What a scoreboard says about a match: status words, the clock, and a line per timeline event. Pure: the /live page
+// (src/web/live/browser), the MCP match centre (src/mcp/app) and the tests use it alike.
+import { isFinished, periodLabel, type Sport } from "../core/domain/codes";
+import type { Event } from "../core/domain/schemas";
 
 /** The live fields a board row shows (a list item plus what match detail and `score_update` add). */
 export interface Clock {

@@ -1,8 +1,9 @@
-// The /live scoreboard's state: matches from REST and state messages merged with frames from the streams by `seq`
-// (docs/api.md "One version per match"), never by timestamps; grouped for display. Pure.
-import type { Sport } from "../../core/domain/codes";
-import type { Event, League, MatchDetail, MatchListItem } from "../../core/domain/schemas";
-import type { Envelope } from "../../core/live/messages";
+// A scoreboard's state (the /live page, the MCP match centre): matches from REST and state messages merged with
+// frames from the streams by `seq` (docs/api.md "One version per match"), never by timestamps; grouped for display.
+// Pure.
+import type { Sport } from "../core/domain/codes";
+import type { Event, League, MatchDetail, MatchListItem } from "../core/domain/schemas";
+import type { Envelope } from "../core/live/messages";
 import { eventLine, eventText, type Clock } from "./words";
 
 export interface BoardMatch extends Clock {

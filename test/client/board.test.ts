@@ -1,8 +1,8 @@
-// The /live scoreboard's state (src/web/live/board.ts): REST rows and stream frames merged, grouped for display.
+// The /live scoreboard's state (src/client/board.ts): REST rows and stream frames merged, grouped for display.
 import { describe, expect, it } from "vitest";
-import { addLeagues, applyFrame, emptyBoard, groupBoard, noteEvents, putMatch } from "../../../src/web/live/board";
-import type { MatchListItem } from "../../../src/core/domain/schemas";
-import type { Envelope } from "../../../src/core/live/messages";
+import { addLeagues, applyFrame, emptyBoard, groupBoard, noteEvents, putMatch } from "../../src/client/board";
+import type { MatchListItem } from "../../src/core/domain/schemas";
+import type { Envelope } from "../../src/core/live/messages";
 
 const T0 = Date.parse("2026-11-23T12:00:00Z");
 const item = (over: Partial<MatchListItem> = {}): MatchListItem => ({

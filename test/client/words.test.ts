@@ -1,13 +1,6 @@
-// What the /live scoreboard says about a match (src/web/live/words.ts).
+// What the /live scoreboard says about a match (src/client/words.ts).
 import { describe, expect, it } from "vitest";
-import {
-  eventLine,
-  eventText,
-  stateText,
-  statusWord,
-  type Clock,
-  type TimelineEvent,
-} from "../../../src/web/live/words";
+import { eventLine, eventText, stateText, statusWord, type Clock, type TimelineEvent } from "../../src/client/words";
 
 const football = (over: Partial<Clock> = {}): Clock => ({
   sport: "football",
