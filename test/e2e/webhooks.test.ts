@@ -186,7 +186,7 @@ describe.skipIf(!chromiumAvailable)("the Webhooks page in headless Chromium", ()
     const url = `${rx.base}/browser`;
     await page.getByLabel("Endpoint URL").fill(url);
     await page.getByLabel("Description").fill("My receiver");
-    await page.getByRole("checkbox", { name: /standings\.updated/ }).uncheck();
+    await page.getByRole("checkbox", { name: /^standings\.updated\b/ }).uncheck();
     await page.getByRole("button", { name: "Add endpoint" }).click();
     const secret = (await page.locator("#new-secret-value").textContent())!.trim();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -232,11 +232,11 @@ describe.skipIf(!chromiumAvailable)("the Webhooks page in headless Chromium", ()
     expect(await page.locator("#endpoint-status").textContent()).toBe("enabled");
     expect(await page.locator("#disabled-reason").count()).toBe(0);
 
-    await page.getByRole("checkbox", { name: /match\.score_updated/ }).uncheck();
+    await page.getByRole("checkbox", { name: /^match\.score_updated\b/ }).uncheck();
     await page.getByRole("button", { name: "Save events" }).click();
     await page.getByText("Events saved.").waitFor();
-    expect(await page.getByRole("checkbox", { name: /match\.score_updated/ }).isChecked()).toBe(false);
-    expect(await page.getByRole("checkbox", { name: /match\.finished/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: /^match\.score_updated\b/ }).isChecked()).toBe(false);
+    expect(await page.getByRole("checkbox", { name: /^match\.finished\b/ }).isChecked()).toBe(true);
 
     await page.getByRole("button", { name: `Delete ${url}` }).click();
     await page.getByText("Endpoint deleted.").waitFor();
