@@ -6,8 +6,8 @@
 // test/e2e/live-page-build.test.ts fails when the committed file is not the build of the sources. `--check` only
 // compares.
 import { build } from "esbuild";
-import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { writeOrCheck } from "./write-generated.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const OUT = `${root}src/mcp/app/script.gen.ts`;
@@ -50,19 +50,4 @@ export async function bundle() {
   );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const next = await bundle();
-  let current = "";
-  try {
-    current = readFileSync(OUT, "utf8");
-  } catch {}
-  if (process.argv.includes("--check")) {
-    if (current !== next) {
-      console.error("src/mcp/app/script.gen.ts is not the build of src/mcp/app: run `npm run build`");
-      process.exit(1);
-    }
-  } else if (current !== next) {
-    writeFileSync(OUT, next);
-    console.log("built src/mcp/app/script.gen.ts");
-  }
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) writeOrCheck(OUT, "src/mcp/app/script.gen.ts", await bundle());
