@@ -20,6 +20,7 @@ export default defineConfig({
           ADMIN_TOKEN: "test-admin-token",
           INGEST_TOKEN: "test-ingest-token",
           WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key",
+          TOKEN_SEALING_KEY: "test-token-sealing-key",
           // Two sockets per match relay: every socket test with more than two sockets on a match spans relays.
           MATCH_RELAY_SOCKETS: "2",
           // SSE heartbeats every 200 ms instead of 15 s, so a test sees one without waiting.

@@ -24,6 +24,7 @@ interface __BaseEnv_Env {
 	ADMIN_TOKEN: string;
 	FEED_TOKEN: string;
 	WEBHOOK_SECRETS_KEY: string;
+	TOKEN_SEALING_KEY: string;
 	MATCH_ROOM: DurableObjectNamespace<import("./workers/api").MatchRoom>;
 	MATCH_RELAY: DurableObjectNamespace<import("./workers/api").MatchRelay>;
 	LIVE_HUB: DurableObjectNamespace<import("./workers/api").LiveHub>;
@@ -59,6 +60,7 @@ declare namespace Cloudflare {
 		ADMIN_TOKEN: string;
 		FEED_TOKEN: string;
 		WEBHOOK_SECRETS_KEY: string;
+		TOKEN_SEALING_KEY: string;
 		MATCH_ROOM: DurableObjectNamespace<import("./workers/api").MatchRoom>;
 		MATCH_RELAY: DurableObjectNamespace<import("./workers/api").MatchRelay>;
 		LIVE_HUB: DurableObjectNamespace<import("./workers/api").LiveHub>;
@@ -89,6 +91,7 @@ declare namespace Cloudflare {
 		ADMIN_TOKEN: string;
 		FEED_TOKEN: string;
 		WEBHOOK_SECRETS_KEY: string;
+		TOKEN_SEALING_KEY: string;
 		MATCH_ROOM: DurableObjectNamespace<import("./workers/api").MatchRoom>;
 		MATCH_RELAY: DurableObjectNamespace<import("./workers/api").MatchRelay>;
 		LIVE_HUB: DurableObjectNamespace<import("./workers/api").LiveHub>;
@@ -103,7 +106,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "PUBLIC_BASE_URL" | "LIVE_HUB_SHARDS" | "SCALE_PLAN_KEYS" | "SCALE_PLAN_REST_PER_MINUTE" | "SCALE_PLAN_MCP_PER_MINUTE" | "SCALE_PLAN_STREAMS" | "MATCH_RELAY_SOCKETS" | "SSE_HEARTBEAT_MS" | "FEED_ADAPTER" | "FEED_URL" | "SIMULATOR_TICK_MS" | "RATE_LIMITING" | "WEBHOOK_RETRY_DELAYS" | "INGEST_TOKEN" | "ADMIN_TOKEN" | "FEED_TOKEN" | "WEBHOOK_SECRETS_KEY">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "PUBLIC_BASE_URL" | "LIVE_HUB_SHARDS" | "SCALE_PLAN_KEYS" | "SCALE_PLAN_REST_PER_MINUTE" | "SCALE_PLAN_MCP_PER_MINUTE" | "SCALE_PLAN_STREAMS" | "MATCH_RELAY_SOCKETS" | "SSE_HEARTBEAT_MS" | "FEED_ADAPTER" | "FEED_URL" | "SIMULATOR_TICK_MS" | "RATE_LIMITING" | "WEBHOOK_RETRY_DELAYS" | "INGEST_TOKEN" | "ADMIN_TOKEN" | "FEED_TOKEN" | "WEBHOOK_SECRETS_KEY" | "TOKEN_SEALING_KEY">> {}
 }
 declare module "*.txt" {
 	const value: string;

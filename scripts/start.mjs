@@ -61,7 +61,7 @@ function readDevVars() {
   const vars = Object.fromEntries(
     varLines(".dev.vars").map(([name, line]) => [name, line.slice(line.indexOf("=") + 1).trim()]),
   );
-  for (const name of ["ADMIN_TOKEN", "INGEST_TOKEN", "WEBHOOK_SECRETS_KEY"])
+  for (const name of ["ADMIN_TOKEN", "INGEST_TOKEN", "WEBHOOK_SECRETS_KEY", "TOKEN_SEALING_KEY"])
     if (!vars[name])
       fail(`.dev.vars has no ${name}: add a line ${name}=<any long random text> (see .dev.vars.example).`);
   return vars;

@@ -129,6 +129,7 @@ export async function startHarness(opts = {}) {
           INGEST_TOKEN: ingestToken,
           FEED_TOKEN: "",
           WEBHOOK_SECRETS_KEY: `bench-${crypto.randomUUID()}`,
+          TOKEN_SEALING_KEY: `bench-${crypto.randomUUID()}`,
         },
         // The demo account is put on the scale plan; its budgets are raised far above what a benchmark sends, so a
         // figure measures the work of counting, never a 429 (the plan's numbers are per account).

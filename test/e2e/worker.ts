@@ -34,7 +34,7 @@ export async function startWorker(
   const envFile = join(dir, "test.env");
   writeFileSync(
     envFile,
-    `ADMIN_TOKEN=${adminToken}\nINGEST_TOKEN=${ingestToken}\nFEED_TOKEN=\nWEBHOOK_SECRETS_KEY=e2e-${crypto.randomUUID()}\n`,
+    `ADMIN_TOKEN=${adminToken}\nINGEST_TOKEN=${ingestToken}\nFEED_TOKEN=\nWEBHOOK_SECRETS_KEY=e2e-${crypto.randomUUID()}\nTOKEN_SEALING_KEY=e2e-${crypto.randomUUID()}\n`,
   );
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
   const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir], {

@@ -4,6 +4,7 @@
 // caller hang off its grant: revoking the grant fails them and closes their streams, as a key's revocation does.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { openToken } from "../../src/core/auth/token-format";
 import { admin, createKey } from "../helpers/admin";
 import { signedUp } from "../helpers/browser";
 import { connect, ingestOps } from "../helpers/live";
@@ -124,10 +125,8 @@ describe("tokens of an OAuth caller belong to its grant", () => {
     const r = await session.call("show_match", { match_id: A });
     expect(r.isError, text(r)).toBeFalsy();
     const { token, match } = r.structuredContent;
-    const row = await env.DB.prepare("SELECT key_id, grant_id FROM browser_tokens WHERE account_id = ?")
-      .bind(id)
-      .first<{ key_id: string | null; grant_id: string | null }>();
-    expect(row).toEqual({ key_id: null, grant_id: t.refresh_token.split(":")[1] });
+    const claims = await openToken(env, token);
+    expect(claims).toMatchObject({ a: id, k: null, g: t.refresh_token.split(":")[1] });
     expect((await get(`/v1/football/matches/${A}`, token)).status).toBe(200);
     const ws = (await connect(`/v1/ws/match/${A}?api_key=${token}&since=${match.seq}`)).socket!;
 

@@ -2,11 +2,11 @@
 // Principal. Every surface that takes keys (REST, WebSockets, MCP) calls this one function.
 import type { Scope } from "../domain/codes";
 import { ApiError, invalidKey, keyChallenge } from "../errors";
-import type { TokenRecord } from "../db/queries/tokens";
-import { keyRecord, tokenRecord } from "./key-records";
+import type { TokenParentRecord } from "../db/queries/tokens";
+import { keyRecord, tokenParentRecord } from "./key-records";
 import { extractKey, KEY_PATTERN, parseScopes, prefixFor, sha256Hex } from "./keys";
 import type { ApiPrincipal, KeyPrincipal, Principal, TokenPrincipal } from "./principal";
-import { isToken, TOKEN_PATTERN, tokenPrefixFor } from "./token-format";
+import { isToken, openToken, TOKEN_PATTERN, tokenPrefixFor, type TokenClaims } from "./token-format";
 
 /**
  * The key's record, at most 2 s old (src/core/auth/key-records.ts; a warm isolate answers from memory), as the
@@ -51,34 +51,41 @@ function checkEnvironment(credential: string, expected: string, what: "key" | "t
 async function tokenPrincipal(token: string, env: Env, fresh: boolean): Promise<TokenPrincipal> {
   if (!TOKEN_PATTERN.test(token)) throw invalidKey();
   checkEnvironment(token, tokenPrefixFor(env.ENVIRONMENT), "token");
-  const record = await tokenRecord(env, await sha256Hex(token), fresh);
-  if (!record || record.revokedAt || record.expiresAt <= Date.now()) throw invalidKey();
-  let principal = tokenPrincipals.get(record);
-  if (!principal) tokenPrincipals.set(record, (principal = principalOf(record)));
+  const claims = await openToken(env, token);
+  if (!claims || claims.e <= Date.now()) throw invalidKey();
+  const parent = await tokenParentRecord(env, { accountId: claims.a, keyId: claims.k, grantId: claims.g }, fresh);
+  if (!parent || parent.revokedAt) throw invalidKey();
+  let built = tokenPrincipals.get(parent);
+  if (!built) tokenPrincipals.set(parent, (built = new Map()));
+  let principal = built.get(token);
+  if (!principal) {
+    if (built.size >= 1000) built.clear();
+    built.set(token, (principal = principalOf(claims, parent)));
+  }
   return principal;
 }
 
-/** Built once per record read (a warm token's requests share it until its record is read again). */
-const tokenPrincipals = new WeakMap<TokenRecord, TokenPrincipal>();
+/** Built once per token and parent record read (a warm token's requests share it until its parent is read again). */
+const tokenPrincipals = new WeakMap<TokenParentRecord, Map<string, TokenPrincipal>>();
 
-function principalOf(record: TokenRecord): TokenPrincipal {
+function principalOf(claims: TokenClaims, parent: TokenParentRecord): TokenPrincipal {
   // A key's scopes now bound its token's (a key's scopes are fixed today; this keeps it so if they ever change). A
   // grant's token keeps the scopes it was minted with (src/core/auth/tokens.ts says which a grant may hand out).
-  const scopes = parseScopes(record.scopes);
-  const parentScopes = record.keyScopes === null ? null : new Set(parseScopes(record.keyScopes));
+  const scopes = parseScopes(claims.s);
+  const parentScopes = parent.keyScopes === null ? null : new Set(parseScopes(parent.keyScopes));
   return {
     type: "token",
-    accountId: record.accountId,
-    keyId: record.keyId,
-    grantId: record.grantId,
-    tokenId: record.id,
+    accountId: claims.a,
+    keyId: claims.k,
+    grantId: claims.g,
+    tokenId: claims.i,
     scopes: parentScopes ? scopes.filter((s) => parentScopes.has(s)) : scopes,
-    plan: record.plan,
-    tracked: record.tracked ?? "",
-    entitlementVersion: record.entitlementVersion,
-    matchIds: record.matchIds,
-    leagueIds: record.leagueIds,
-    expiresAt: record.expiresAt,
+    plan: parent.plan,
+    tracked: parent.tracked ?? "",
+    entitlementVersion: parent.entitlementVersion,
+    matchIds: claims.m,
+    leagueIds: claims.l,
+    expiresAt: claims.e,
   };
 }
 

@@ -7,7 +7,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { offerDataVersion } from "../db/data-view";
 import { findKeyByHash, findKeysByHash, type KeyRecord } from "../db/queries/accounts";
-import { findTokenByHash, type TokenRecord } from "../db/queries/tokens";
+import { findTokenParent, type TokenParentRecord } from "../db/queries/tokens";
 import { RevalidatingCache } from "../../lib/revalidate";
 
 export const KEY_FRESH_MS = 1000;
@@ -54,23 +54,26 @@ async function readKey(env: Env, hash: string): Promise<KeyRecord | null> {
 }
 
 /**
- * Browser tokens' records under the same rule (a token's record carries its parent's revocation, a key's or an OAuth
- * grant's, so a revoked parent fails its tokens within 2 s too). Kept apart from the keys': the keys' batch revalidation reads only keys.
+ * Browser tokens' parents (a key's or an OAuth grant's revocation, with the account's plan and leagues) under the same
+ * rule, so a revoked parent fails its tokens within 2 s too. Keyed by the parent, not the token: every token of a key
+ * shares one record, and minting one reads nothing. Kept apart from the keys': the keys' batch revalidation reads only keys.
  */
-const tokens = new RevalidatingCache<TokenRecord | null>({
+const parents = new RevalidatingCache<TokenParentRecord | null>({
   freshMs: KEY_FRESH_MS,
   maxAgeMs: KEY_MAX_AGE_MS,
   max: 20_000,
 });
 
-/** The record of the browser token with this SHA-256 (see `keyRecord`). */
-export function tokenRecord(env: Env, hash: string, fresh = false): Promise<TokenRecord | null> {
-  return tokens.get(
-    hash,
+export type TokenParentRef = { accountId: string; keyId: string | null; grantId: string | null };
+
+/** The record of a token's parent (see `keyRecord`); null when its account is gone. */
+export function tokenParentRecord(env: Env, parent: TokenParentRef, fresh = false): Promise<TokenParentRecord | null> {
+  return parents.get(
+    `${parent.accountId}|${parent.keyId ?? ""}|${parent.grantId ?? ""}`,
     async () => {
       const startedAt = Date.now();
       const session = env.DB.withSession("first-primary");
-      const record = await findTokenByHash(drizzle(session as unknown as D1Database), hash);
+      const record = await findTokenParent(drizzle(session as unknown as D1Database), parent);
       if (record) offerDataVersion(record.dataVersion, session.getBookmark(), startedAt);
       return record ?? null;
     },
@@ -81,11 +84,8 @@ export function tokenRecord(env: Env, hash: string, fresh = false): Promise<Toke
 /** Forgets the account's key and token records in this isolate (it just changed them). */
 export const forgetAccountKeys = (accountId: string) => {
   records.forget((r) => r?.accountId === accountId);
-  tokens.forget((r) => r?.accountId === accountId);
+  parents.forget((r, key) => (r ? r.accountId === accountId : key.startsWith(`${accountId}|`)));
 };
-
-/** Forgets what this isolate knows of one token (it was just minted here). */
-export const forgetToken = (hash: string) => tokens.forget((_, key) => key === hash);
 
 /** Forgets what this isolate knows of one key (it was just created: an earlier lookup may have found none). */
 export const forgetKey = (hash: string) => records.forget((_, key) => key === hash);

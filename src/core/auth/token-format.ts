@@ -1,9 +1,13 @@
-// Browser token format (docs/security-and-limits.md "Browser tokens"): `tk_live_`/`tk_test_` + 32 random bytes in
-// base62, like keys, so a token is told from a key by its prefix alone.
-import { base62 } from "./keys";
+// Browser token format (docs/security-and-limits.md "Browser tokens"): `tk_live_`/`tk_test_` + base64url of a random
+// 96-bit nonce and the token's claims sealed with AES-256-GCM under a key derived from the TOKEN_SEALING_KEY Worker
+// secret. Nothing is stored when a token is minted: the token carries its parent (a key's or an OAuth grant's id),
+// account, scopes, restrictions and expiry, and only this deployment can have made it (GCM authenticates; a changed
+// byte fails to open). The claims are opaque to their holder. A token is told from a key by its prefix alone.
+import { z } from "zod";
 
 export type TokenPrefix = "tk_live_" | "tk_test_";
-export const TOKEN_PATTERN = /^tk_(live|test)_[0-9A-Za-z]{43}$/;
+/** 12 bytes of nonce and 16 of tag at least; 8 KiB at most (50 match and 50 league ids fit well inside). */
+export const TOKEN_PATTERN = /^tk_(live|test)_[0-9A-Za-z_-]{40,8192}$/;
 
 export const isToken = (credential: string) => credential.startsWith("tk_");
 
@@ -11,4 +15,91 @@ export const isToken = (credential: string) => credential.startsWith("tk_");
 export const tokenPrefixFor = (environment: string): TokenPrefix =>
   environment === "production" ? "tk_live_" : "tk_test_";
 
-export const generateToken = (prefix: TokenPrefix) => prefix + base62(crypto.getRandomValues(new Uint8Array(32)));
+/** What a token says of itself (short names: they travel in every request). */
+export const TokenClaims = z.object({
+  /** Token id (for logs and support; never a lookup). */
+  i: z.string(),
+  /** Account. */
+  a: z.string(),
+  /** Parent: a key's id or a grant's, exactly one. */
+  k: z.string().nullable(),
+  g: z.string().nullable(),
+  /** Scopes, space-separated. */
+  s: z.string(),
+  /** Restrictions: match ids, league ids (null: none). */
+  m: z.array(z.string()).nullable(),
+  l: z.array(z.string()).nullable(),
+  /** Expiry, epoch milliseconds. */
+  e: z.number(),
+});
+export type TokenClaims = z.infer<typeof TokenClaims>;
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function sealingKey(env: Pick<Env, "TOKEN_SEALING_KEY">): Promise<CryptoKey> {
+  const material = env.TOKEN_SEALING_KEY;
+  // Fail closed: a deployment without the secret mints nothing and accepts no token.
+  if (!material || material.length < 16) throw new Error("TOKEN_SEALING_KEY is not set (at least 16 characters)");
+  let key = keys.get(material);
+  if (!key) {
+    key = crypto.subtle
+      .digest("SHA-256", enc.encode(`browser-tokens:${material}`))
+      .then((raw) => crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
+    keys.set(material, key);
+  }
+  return key;
+}
+
+const toBase64Url = (bytes: Uint8Array) => {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+};
+const fromBase64Url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+
+/** The prefix's text is authenticated with the claims: a test token cannot be relabelled live. */
+export async function sealToken(env: Pick<Env, "TOKEN_SEALING_KEY">, prefix: TokenPrefix, claims: TokenClaims) {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: enc.encode(prefix) },
+    await sealingKey(env),
+    enc.encode(JSON.stringify(claims)),
+  );
+  const out = new Uint8Array(12 + sealed.byteLength);
+  out.set(iv);
+  out.set(new Uint8Array(sealed), 12);
+  return prefix + toBase64Url(out);
+}
+
+/**
+ * Opened tokens per isolate: a token never changes, so a warm token costs a map lookup, not a decryption. Bounded;
+ * an evicted token is opened again. Tokens that fail to open are not remembered (they cost one decryption each).
+ */
+const opened = new Map<string, TokenClaims>();
+const OPENED_MAX = 20_000;
+
+/** The token's claims, or null when this deployment did not make it (or it was changed). Expiry is the caller's. */
+export async function openToken(env: Pick<Env, "TOKEN_SEALING_KEY">, token: string): Promise<TokenClaims | null> {
+  const known = opened.get(token);
+  if (known) return known;
+  const prefix = token.slice(0, 8);
+  let claims: TokenClaims;
+  try {
+    const bytes = fromBase64Url(token.slice(8));
+    if (bytes.length < 12 + 16) return null;
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: bytes.subarray(0, 12), additionalData: enc.encode(prefix) },
+      await sealingKey(env),
+      bytes.subarray(12),
+    );
+    claims = TokenClaims.parse(JSON.parse(dec.decode(plain)));
+  } catch (e) {
+    if (e instanceof Error && e.message.startsWith("TOKEN_SEALING_KEY")) throw e;
+    return null;
+  }
+  if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value as string);
+  opened.set(token, claims);
+  return claims;
+}

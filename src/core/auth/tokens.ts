@@ -1,20 +1,19 @@
 // Browser tokens (docs/security-and-limits.md "Browser tokens"): a customer's server exchanges its secret key for a
 // short-lived token its web page may hold. The token is its key narrowed: scopes a subset of the key's (never
 // `mcp:invoke`), optionally restricted to some matches or leagues of the account's tracked ones, 60–900 s of life.
-// Stored only as SHA-256; it dies with its parent (the lookup joins it) and spends its account's budgets. The MCP
+// Not stored at all: it carries its claims sealed (token-format.ts); it dies with its parent (each use checks the
+// parent's record, at most 2 s old) and spends its account's budgets. The MCP
 // App (src/mcp/tools/match-centre.ts) mints one for one match, for a key or an OAuth grant alike (a grant's token
 // dies with the grant).
 import { z } from "zod";
 import { SCOPES, type Scope } from "../domain/codes";
 import { IdParam } from "../domain/schemas";
 import { dbFor } from "../db/client";
-import { insertToken, leaguesOfMatches } from "../db/queries/tokens";
+import { leaguesOfMatches } from "../db/queries/tokens";
 import { badRequest } from "../errors";
 import { rfc3339 } from "../../lib/time";
-import { forgetToken } from "./key-records";
-import { sha256Hex } from "./keys";
 import type { KeyPrincipal, OAuthPrincipal } from "./principal";
-import { generateToken, tokenPrefixFor } from "./token-format";
+import { sealToken, tokenPrefixFor } from "./token-format";
 
 export const TOKEN_TTL = { min: 60, max: 900, fallback: 600 } as const;
 /** Restrictions travel with the token's streams (Durable Object attachments are capped at 16 KiB). */
@@ -125,26 +124,18 @@ export async function mintToken(
         throw badRequest(`match_ids.${i}`, `${id} is not a match of the token's league_ids`);
     });
   }
-  const token = generateToken(tokenPrefixFor(env.ENVIRONMENT));
-  const tokenHash = await sha256Hex(token);
+  const prefix = tokenPrefixFor(env.ENVIRONMENT);
   const expiresAt = now + (req.ttl_seconds ?? TOKEN_TTL.fallback) * 1000;
-  await insertToken(
-    db,
-    {
-      tokenHash,
-      id: `tok_${crypto.randomUUID().replace(/-/g, "")}`,
-      keyId: parent.keyId,
-      grantId: parent.grantId,
-      accountId: parent.accountId,
-      scopes: scopes.join(" "),
-      matchIds,
-      leagueIds,
-      expiresAt,
-      createdAt: rfc3339(now),
-    },
-    now,
-  );
-  // An earlier lookup of this hash in this isolate found nothing: forget it (as for a new key).
-  forgetToken(tokenHash);
+  // Nothing is written: the token carries its claims, sealed (src/core/auth/token-format.ts).
+  const token = await sealToken(env, prefix, {
+    i: `tok_${crypto.randomUUID().replace(/-/g, "")}`,
+    a: parent.accountId,
+    k: parent.keyId,
+    g: parent.grantId,
+    s: scopes.join(" "),
+    m: matchIds,
+    l: leagueIds,
+    e: expiresAt,
+  });
   return { token, expires_at: rfc3339(expiresAt), scopes, match_ids: matchIds, league_ids: leagueIds };
 }

@@ -183,27 +183,6 @@ export const apiKeys = sqliteTable(
   (t) => [index("api_keys_account").on(t.accountId)],
 );
 
-/** Browser tokens (migrations/0012): minted for a key or a grant, stored only as SHA-256, dead with their parent. */
-export const browserTokens = sqliteTable(
-  "browser_tokens",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    id: text("id").notNull(),
-    /** The parent: an API key or an OAuth grant, exactly one (a CHECK in migrations/0012). */
-    keyId: text("key_id"),
-    grantId: text("grant_id"),
-    accountId: text("account_id").notNull(),
-    scopes: text("scopes").notNull(),
-    /** JSON arrays of ids; null: no restriction. */
-    matchIds: text("match_ids"),
-    leagueIds: text("league_ids"),
-    /** Epoch milliseconds. */
-    expiresAt: integer("expires_at").notNull(),
-    createdAt: text("created_at").notNull(),
-  },
-  (t) => [index("browser_tokens_expiry").on(t.expiresAt)],
-);
-
 export const trackedLeagues = sqliteTable(
   "tracked_leagues",
   {

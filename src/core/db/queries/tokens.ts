@@ -1,42 +1,14 @@
-// Browser tokens (migrations/0012): the insert (which also clears expired rows) and the lookup, which joins
-// the parent (an API key, or an OAuth grant's revocation) and the account, so a token is refused the moment its
-// parent is revoked and always sees the account's plan and tracked leagues as they are now.
+// Browser tokens (src/core/auth/token-format.ts): nothing is stored per token. What is read is its parent (an API key,
+// or an OAuth grant's revocation) and the account, so a token is refused once its parent is revoked and always sees
+// the account's plan and tracked leagues as they are now; and the leagues of the matches a token names.
 import type { Plan } from "../../domain/codes";
 import type { Db } from "../client";
 import { DATA_VERSION_SQL } from "./meta";
 
-/**
- * Each mint deletes up to this many expired rows, oldest first: as many as a steady minting rate creates, so the table
- * holds about the tokens alive now (at most a budget's worth per 900 s), never a day's worth.
- */
-const CLEAN_PER_MINT = 100;
-
-export interface TokenRow {
-  tokenHash: string;
-  id: string;
-  /** The parent: a key or an OAuth grant, exactly one. */
-  keyId: string | null;
-  grantId: string | null;
+export interface TokenParentRecord {
   accountId: string;
-  scopes: string;
-  matchIds: string[] | null;
-  leagueIds: string[] | null;
-  expiresAt: number;
-  createdAt: string;
-}
-
-export interface TokenRecord {
-  id: string;
-  keyId: string | null;
-  grantId: string | null;
-  accountId: string;
-  /** The token's own scopes (a subset of its parent's when minted; intersected with a key's now at use). */
-  scopes: string;
-  /** The parent key's scopes now; null for a grant's token (a grant's scopes do not change). */
+  /** The parent key's scopes now; null for a grant (a grant's scopes do not change). */
   keyScopes: string | null;
-  matchIds: string[] | null;
-  leagueIds: string[] | null;
-  expiresAt: number;
   /** The parent's revocation: the key's, or the grant's (a key that no longer exists counts as revoked). */
   revokedAt: string | null;
   plan: Plan;
@@ -45,46 +17,8 @@ export interface TokenRecord {
   dataVersion: string | null;
 }
 
-/** Stores a new token and deletes up to CLEAN_PER_MINT expired rows, in one batch. */
-export async function insertToken(db: Db, t: TokenRow, now: number): Promise<void> {
-  const d1 = db.$client;
-  await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO browser_tokens (token_hash, id, key_id, grant_id, account_id, scopes, match_ids, league_ids, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        t.tokenHash,
-        t.id,
-        t.keyId,
-        t.grantId,
-        t.accountId,
-        t.scopes,
-        t.matchIds === null ? null : JSON.stringify(t.matchIds),
-        t.leagueIds === null ? null : JSON.stringify(t.leagueIds),
-        t.expiresAt,
-        t.createdAt,
-      ),
-    d1
-      .prepare(
-        `DELETE FROM browser_tokens WHERE token_hash IN
-           (SELECT token_hash FROM browser_tokens WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`,
-      )
-      .bind(now, CLEAN_PER_MINT),
-  ]);
-}
-
-interface LookupRow {
-  id: string;
-  key_id: string | null;
-  grant_id: string | null;
-  account_id: string;
-  scopes: string;
+interface ParentRow {
   key_scopes: string | null;
-  match_ids: string | null;
-  league_ids: string | null;
-  expires_at: number;
   revoked_at: string | null;
   plan: Plan;
   entitlement_version: number;
@@ -92,36 +26,40 @@ interface LookupRow {
   data_version: string | null;
 }
 
-// A key's token whose key row is gone (or belongs elsewhere) reads as revoked, as it did when this was an inner join.
-const LOOKUP = `SELECT t.id, t.key_id, t.grant_id, t.account_id, t.scopes, k.scopes AS key_scopes, t.match_ids,
-         t.league_ids, t.expires_at,
-         CASE WHEN t.key_id IS NOT NULL THEN CASE WHEN k.id IS NULL THEN 'gone' ELSE k.revoked_at END
-              ELSE (SELECT revoked_at FROM revoked_grants WHERE grant_id = t.grant_id) END AS revoked_at,
-         a.plan, a.entitlement_version,
-         (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = t.account_id) AS tracked,
-         ${DATA_VERSION_SQL} AS data_version
-  FROM browser_tokens t JOIN accounts a ON a.id = t.account_id
-    LEFT JOIN api_keys k ON k.id = t.key_id AND k.account_id = t.account_id
-  WHERE t.token_hash = ?`;
+const ACCOUNT_PART = `a.plan, a.entitlement_version,
+         (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = a.id) AS tracked,
+         ${DATA_VERSION_SQL} AS data_version`;
 
-/** The token with this SHA-256, with its parent's state and its account's plan and leagues, in one statement. */
-export async function findTokenByHash(db: Db, tokenHash: string): Promise<TokenRecord | undefined> {
-  const row = await db.$client.prepare(LOOKUP).bind(tokenHash).first<LookupRow>();
+// A key that is gone (or belongs to another account) reads as revoked.
+const KEY_PARENT = `SELECT k.scopes AS key_scopes, CASE WHEN k.id IS NULL THEN 'gone' ELSE k.revoked_at END AS revoked_at,
+         ${ACCOUNT_PART}
+  FROM accounts a LEFT JOIN api_keys k ON k.id = ? AND k.account_id = a.id
+  WHERE a.id = ?`;
+
+const GRANT_PARENT = `SELECT NULL AS key_scopes, (SELECT revoked_at FROM revoked_grants WHERE grant_id = ?) AS revoked_at,
+         ${ACCOUNT_PART}
+  FROM accounts a WHERE a.id = ?`;
+
+/**
+ * A token's parent as it is now, in one statement by primary keys: the key's scopes and revocation (or the grant's
+ * revocation) and the account's plan, tracked leagues and entitlement version. Undefined: the account is gone.
+ */
+export async function findTokenParent(
+  db: Db,
+  parent: { accountId: string; keyId: string | null; grantId: string | null },
+): Promise<TokenParentRecord | undefined> {
+  const row = await db.$client
+    .prepare(parent.keyId !== null ? KEY_PARENT : GRANT_PARENT)
+    .bind(parent.keyId ?? parent.grantId, parent.accountId)
+    .first<ParentRow>();
   if (!row) return undefined;
   return {
-    id: row.id,
-    keyId: row.key_id,
-    grantId: row.grant_id,
-    accountId: row.account_id,
-    scopes: row.scopes,
+    accountId: parent.accountId,
     keyScopes: row.key_scopes,
-    matchIds: row.match_ids === null ? null : (JSON.parse(row.match_ids) as string[]),
-    leagueIds: row.league_ids === null ? null : (JSON.parse(row.league_ids) as string[]),
-    expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
     plan: row.plan,
-    entitlementVersion: row.entitlement_version,
     tracked: row.tracked,
+    entitlementVersion: row.entitlement_version,
     dataVersion: row.data_version,
   };
 }
