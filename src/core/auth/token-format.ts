@@ -57,7 +57,8 @@ const toBase64Url = (bytes: Uint8Array) => {
   for (const b of bytes) s += String.fromCharCode(b);
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 };
-const fromBase64Url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+const fromBase64Url = (s: string) =>
+  Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 /** The prefix's text is authenticated with the claims: a test token cannot be relabelled live. */
 export async function sealToken(env: Pick<Env, "TOKEN_SEALING_KEY">, prefix: TokenPrefix, claims: TokenClaims) {
