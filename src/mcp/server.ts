@@ -28,8 +28,8 @@ export function buildServer(principal: Principal | undefined, era: "legacy" | "m
     const config = {
       description: t.description,
       inputSchema: published(t.input),
-      // The SDK checks every successful result's structuredContent against this before it leaves.
-      outputSchema: t.output,
+      // Checked in runTool before a result leaves or is kept (published: the SDK does not check it again).
+      outputSchema: published(t.output),
       // The match centre's tools mint a token, a short-lived read of what the caller already reads: no change to
       // the caller's data, so still read-only.
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -57,6 +57,9 @@ type ToolResult = Awaited<ReturnType<typeof runTool>>;
 async function runTool(t: Tool, ctx: ToolContext, input: Record<string, unknown>) {
   try {
     const out = await t.run(ctx, input);
+    // What tools/list promises: a result that breaks its outputSchema is our bug, never sent (nor cached).
+    const checked = t.output.safeParse(out.structured);
+    if (!checked.success) throw new Error(`${t.name}: structuredContent breaks the outputSchema: ${checked.error.message}`);
     return { content: [{ type: "text" as const, text: out.text }], structuredContent: out.structured };
   } catch (err) {
     if (err instanceof ToolError) return errorResult(err.message);

@@ -5,12 +5,42 @@
 import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 
-/** The tool's input schema as tools/list shows it; validation happens in `parseArgs`. */
+type JsonSchemaOf = (options: { target: string }) => Record<string, unknown>;
+
+/** The schema's JSON Schema per direction and target, converted once per isolate (the SDK asks on every call). */
+function memoJson(std: z.ZodObject["~standard"]) {
+  const seen = new Map<string, Record<string, unknown>>();
+  const json = (std as unknown as { jsonSchema: Record<"input" | "output", JsonSchemaOf> }).jsonSchema;
+  const io =
+    (dir: "input" | "output"): JsonSchemaOf =>
+    (options) => {
+      const k = `${dir}:${options.target}`;
+      let out = seen.get(k);
+      if (!out) seen.set(k, (out = json[dir](options)));
+      return out;
+    };
+  return { input: io("input"), output: io("output") };
+}
+
+const passThrough = (value: unknown) => ({ value: (value ?? {}) as Record<string, unknown> });
+const built = new WeakMap<z.ZodObject, StandardSchemaWithJSON<Record<string, unknown>>>();
+
+/**
+ * A tool's schema as the SDK is handed it: its JSON Schema as tools/list shows it (converted once per isolate, not
+ * per request's server), and no validation by the SDK. Inputs are parsed by `parseArgs`, which words the failure;
+ * outputs are checked by the server before a result is kept (src/mcp/server.ts), so a cached result is not
+ * checked again on every call.
+ */
 export function published(schema: z.ZodObject): StandardSchemaWithJSON<Record<string, unknown>> {
-  const std = schema["~standard"];
-  return {
-    "~standard": { ...std, validate: (value: unknown) => ({ value: (value ?? {}) as Record<string, unknown> }) },
-  } as unknown as StandardSchemaWithJSON<Record<string, unknown>>;
+  let out = built.get(schema);
+  if (!out) {
+    const std = schema["~standard"];
+    out = {
+      "~standard": { ...std, validate: passThrough, jsonSchema: memoJson(std) },
+    } as unknown as StandardSchemaWithJSON<Record<string, unknown>>;
+    built.set(schema, out);
+  }
+  return out;
 }
 
 const kindOf = (x: unknown) => (x === null ? "null" : Array.isArray(x) ? "an array" : `a ${typeof x}`);
