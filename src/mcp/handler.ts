@@ -2,6 +2,7 @@
 // 2025-era clients at one URL, no sessions (GET and DELETE → 405). Each request's identity comes from its own
 // credentials, set as ctx.props by the Worker (API keys) or the OAuth provider (tokens). `subscriptions/listen` needs
 // an event bus, which agents' wrapper does not take: those requests go to the SDK's own handler (src/mcp/listen.ts).
+import { DEFAULT_MAX_REQUEST_BODY_SIZE, isJsonContentType } from "@modelcontextprotocol/server";
 import { createMcpHandler, getMcpAuthContext } from "agents/mcp/server";
 import { bearerToken, grantOfToken } from "../core/auth/oauth-grants";
 import { Principal } from "../core/auth/principal";
@@ -32,8 +33,17 @@ function principalOf(request: Request, ctx: McpCtx): Principal | undefined {
   };
 }
 
+/** A key's Principal rides in the SDK's `authInfo.extra` on the parsed-body path below; OAuth's in the auth context. */
+const KEY_CLIENT = "api-key";
+
 const agentsHandler = createMcpHandler(
-  ({ era }) => buildServer(getMcpAuthContext()?.props as Principal | undefined, era),
+  ({ era, authInfo }) =>
+    buildServer(
+      authInfo?.clientId === KEY_CLIENT
+        ? (authInfo.extra?.principal as Principal)
+        : (getMcpAuthContext()?.props as Principal | undefined),
+      era,
+    ),
   {
     route: MCP_PATH,
     // Host and Origin are checked in front of every route (src/http/host.ts, src/mcp/front.ts), with our own host
@@ -52,5 +62,33 @@ export async function mcpHandler(request: Request, env: Env, context: ExecutionC
   if (principal && isListenRequest(request) && new URL(request.url).pathname === MCP_PATH) {
     return serveListen(request, env, principal);
   }
+  if (principal?.type === "key") {
+    const parsed = await parsedBody(request);
+    if (parsed && parsed.body === undefined) request = parsed.request;
+    else if (parsed) {
+      // The SDK's escape hatch for a body already held: without it the wrapper and the SDK each clone and read the
+      // body and parse it (test/bench/cpu-per-request.mjs MODE=mcp). The identity is the key's Principal, as above.
+      const authInfo = { token: "api-key", clientId: KEY_CLIENT, scopes: principal.scopes, extra: { principal } };
+      return agentsHandler.fetch(parsed.request, { parsedBody: parsed.body, authInfo });
+    }
+  }
   return agentsHandler(request, env, context);
+}
+
+/**
+ * A JSON POST's body, read once: the value (undefined when it is not JSON: the SDK answers that) and a request that
+ * still carries the text. Undefined where the SDK should read the body itself: not a JSON POST, too large or of
+ * unknown length.
+ */
+async function parsedBody(request: Request): Promise<{ request: Request; body?: unknown } | undefined> {
+  if (request.method !== "POST" || !isJsonContentType(request.headers.get("content-type"))) return undefined;
+  const length = Number(request.headers.get("content-length") ?? NaN);
+  if (!(length >= 0 && length <= DEFAULT_MAX_REQUEST_BODY_SIZE)) return undefined;
+  const text = await request.text();
+  const copy = new Request(request, { body: text });
+  try {
+    return { request: copy, body: JSON.parse(text) as unknown };
+  } catch {
+    return { request: copy };
+  }
 }

@@ -59,7 +59,8 @@ async function runTool(t: Tool, ctx: ToolContext, input: Record<string, unknown>
     const out = await t.run(ctx, input);
     // What tools/list promises: a result that breaks its outputSchema is our bug, never sent (nor cached).
     const checked = t.output.safeParse(out.structured);
-    if (!checked.success) throw new Error(`${t.name}: structuredContent breaks the outputSchema: ${checked.error.message}`);
+    if (!checked.success)
+      throw new Error(`${t.name}: structuredContent breaks the outputSchema: ${checked.error.message}`);
     return { content: [{ type: "text" as const, text: out.text }], structuredContent: out.structured };
   } catch (err) {
     if (err instanceof ToolError) return errorResult(err.message);
