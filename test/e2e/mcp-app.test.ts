@@ -172,7 +172,7 @@ describe.skipIf(!chromiumAvailable)("the match centre in an MCP Apps host (Chrom
     // The app streamed itself, from the seq it was handed, with its match token, from our origin.
     expect(v.sockets).toHaveLength(1);
     expect(v.sockets[0]).toMatch(
-      new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/v1/ws/match/m_app_1\\?api_key=tk_test_\\w+&since=\\d+$`),
+      new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/v1/ws/match/m_app_1\\?api_key=tk_test_[\\w-]+&since=\\d+$`),
     );
     const ours = new Set([hostBase, proxy.base, proxy.base.replace("http", "ws")]);
     const elsewhere = v.urls.filter((u) => !ours.has(new URL(u).origin));
