@@ -10,13 +10,14 @@ import type { Op } from "../src/core/ingest/ops";
 import type { IngestOutcome } from "../src/core/ingest/serial";
 
 export class Ingestor extends DurableObject<Env> {
-  async apply(ops: Op[]): Promise<IngestOutcome> {
+  /** `trace`: the outcome carries the batch's hop marks (src/lib/trace.ts). */
+  async apply(ops: Op[], trace = false): Promise<IngestOutcome> {
     // blockConcurrencyWhile: no other call starts until this batch is written and published. Failures come back as
     // values (a throw inside would reset the object), and the caller rethrows them.
     return this.ctx.blockConcurrencyWhile(async () => {
       try {
-        const { webhooks, ...result } = await ingest(this.env, ops);
-        return { ok: true as const, result, webhooks };
+        const { webhooks, marks, ...result } = await ingest(this.env, ops, trace);
+        return { ok: true as const, result, webhooks, marks };
       } catch (err) {
         if (err instanceof ApiError)
           return { ok: false as const, status: err.status, code: err.code, detail: err.detail };

@@ -2,7 +2,8 @@
 // each update and forwards it to all of its relays, so a hot match's sends are spread over objects instead of one
 // object's CPU. WebSocket Hibernation API (socket-object.ts): the relay can be evicted between messages; what it
 // needs lives in its SQLite storage and each socket's attachment.
-import type { Frame, RelayBatch } from "../src/core/live/relays";
+import type { Delivered, Frame, RelayBatch } from "../src/core/live/relays";
+import { tracer } from "../src/lib/trace";
 import { socketInfo } from "../src/core/live/sockets";
 import { SocketObject } from "./socket-object";
 import { OutFrame } from "./stream-client";
@@ -21,8 +22,10 @@ export class MatchRelay extends SocketObject {
   /** This instance delivered the final whistle: a stream that joins after it (a racing connect) closes too. */
   private finished = false;
 
-  /** Sends one publish to every stream whose account may see the league now; returns the streams held. */
-  async deliver(batch: RelayBatch): Promise<number> {
+  /** Sends one publish to every stream whose account may see the league now; answers the streams held. */
+  async deliver(batch: RelayBatch): Promise<Delivered> {
+    const t = tracer(batch.trace);
+    t?.mark("relay");
     this.noteLeague(batch.leagueId);
     if (batch.final) this.finished = true;
     const frames = batch.frames.map((f) => out(batch.matchId, f));
@@ -30,7 +33,8 @@ export class MatchRelay extends SocketObject {
     if (this.recent.length > RECENT) this.recent.splice(0, this.recent.length - RECENT);
     // Frames up to a stream's `after` already went out with its replay or state (StreamClient.deliver).
     const held = this.fanOut(batch.leagueId, frames, batch.final ? FINISHED : undefined);
-    return batch.final ? 0 : held;
+    t?.mark("relay_sent");
+    return { held: batch.final ? 0 : held, marks: t?.marks };
   }
 
   /**

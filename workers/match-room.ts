@@ -4,8 +4,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { isFinished } from "../src/core/domain/codes";
 import type { EntitlementChange } from "../src/core/auth/entitlement-signal";
-import type { Envelope, FeedLine, NumberedUpdates } from "../src/core/live/messages";
+import type { FeedLine, NumberedUpdates } from "../src/core/live/messages";
 import { relayIndex, relayName, socketsPerRelay, type RelayBatch, type Replay } from "../src/core/live/relays";
+import { tracer, type Marks, type Tracer } from "../src/lib/trace";
 import { log } from "../src/lib/log";
 
 /** The contract promises at least 1000; trimming in steps of 1000 keeps the work per publish small. */
@@ -31,13 +32,16 @@ export class MatchRoom extends DurableObject<Env> {
 
   /**
    * Stores a commit's messages (numbered by the commit, src/core/ingest/versions.ts) and sends them to every relay
-   * (which close their sockets after a final). A number already stored is not stored or sent again.
+   * (which close their sockets after a final). A number already stored is not stored or sent again. `trace`: answers
+   * the hop marks of the room and its relays (src/lib/trace.ts).
    */
-  async publish(batch: NumberedUpdates): Promise<Envelope[]> {
+  async publish(batch: NumberedUpdates, trace = false): Promise<Marks | undefined> {
+    const t = tracer(trace);
+    t?.mark("room");
     const { sql, kv } = this.ctx.storage;
     const known = kv.get<number>("seq") ?? 0;
     const envelopes = batch.envelopes.filter((e) => e.seq > known);
-    if (!envelopes.length) return envelopes;
+    if (!envelopes.length) return t?.marks;
     this.ctx.storage.transactionSync(() => {
       for (const e of envelopes)
         sql.exec("INSERT OR REPLACE INTO log (seq, msg) VALUES (?, ?)", e.seq, JSON.stringify(e));
@@ -46,12 +50,15 @@ export class MatchRoom extends DurableObject<Env> {
       const oldest = sql.exec<{ s: number | null }>("SELECT min(seq) AS s FROM log").one().s ?? seq;
       if (seq - oldest >= TRIM_AT) sql.exec("DELETE FROM log WHERE seq <= ?", seq - KEEP);
     });
+    t?.mark("room_log");
     const final = envelopes.some((e) => e.type === "status_change" && isFinished(e.data.to));
     const frames = envelopes.map((e) => ({ seq: e.seq, text: JSON.stringify(e) }));
-    const forwarded = this.forward({ matchId: batch.match_id, leagueId: batch.league_id, frames, final });
+    const batchOut = { matchId: batch.match_id, leagueId: batch.league_id, frames, final, trace };
+    const forwarded = this.forward(batchOut, t);
     this.feed({ seq: envelopes[envelopes.length - 1]!.seq, final });
     await forwarded;
-    return envelopes;
+    t?.mark("relays_answered");
+    return t?.marks;
   }
 
   /** The log after `since` (at least the last 1000 messages), and the seq it was read at. */
@@ -111,11 +118,13 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   /** Sends a publish to every relay, after the previous publish reached them (ingest is serial too; this holds it). */
-  private forward(batch: RelayBatch): Promise<void> {
+  private forward(batch: RelayBatch, t?: Tracer): Promise<void> {
     const run = this.forwarding.then(async () => {
       const placed = this.placed;
+      t?.mark("relays_called");
       const results = await Promise.allSettled(this.relays(batch.matchId).map((r) => r.deliver(batch)));
-      this.held = results.map((r, i) => (r.status === "fulfilled" ? r.value : (this.held[i] ?? 0)));
+      this.held = results.map((r, i) => (r.status === "fulfilled" ? r.value.held : (this.held[i] ?? 0)));
+      for (const r of results) if (r.status === "fulfilled") t?.add(r.value.marks);
       this.placed -= placed;
       // The data is committed; a relay that failed is logged, and its clients catch up with ?since= or REST.
       for (const r of results)

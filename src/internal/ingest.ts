@@ -6,6 +6,7 @@ import { ingestInOrder } from "../core/ingest/serial";
 import { IngestBody, MAX_BODY_BYTES } from "../core/ingest/ops";
 import { apiRouter, capJson, INTERNAL_RESPONSES, jsonBody } from "../http/openapi-route";
 import { json } from "../http/respond";
+import { serverTiming, tracer } from "../lib/trace";
 
 const ingest = createRoute({
   method: "post",
@@ -19,5 +20,11 @@ const ingest = createRoute({
 export const ingestRoutes = apiRouter();
 ingestRoutes.openapi(ingest, async (c) => {
   const { ops } = c.req.valid("json");
-  return json(c, await ingestInOrder(c.env, ops, (work) => c.executionCtx.waitUntil(work)));
+  // `X-Trace: 1`: the answer carries the batch's hop marks (docs/operations.md "Tracing an ingest").
+  const t = tracer(c.req.header("x-trace") === "1");
+  t?.mark("route");
+  const res = json(c, await ingestInOrder(c.env, ops, (work) => c.executionCtx.waitUntil(work), t));
+  t?.mark("answer");
+  if (t) res.headers.set("server-timing", serverTiming(t.marks));
+  return res;
 });

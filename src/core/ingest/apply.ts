@@ -15,15 +15,20 @@ import { rfc3339 } from "../../lib/time";
 import { isFinished } from "../domain/codes";
 import { changeRows, CHANGES_KEPT_MS } from "./changes";
 import { numberUpdates } from "./versions";
+import { tracer, type Marks } from "../../lib/trace";
 
 export interface Ingested {
   applied: number;
   unchanged: number;
   /** The batch's webhook events (bodies carry the rooms' seq), for the caller to enqueue (src/core/ingest/serial.ts). */
   webhooks: WebhookEvent[];
+  /** A traced batch's hop marks (src/lib/trace.ts). */
+  marks?: Marks;
 }
 
-export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
+export async function ingest(env: Env, ops: Op[], trace = false): Promise<Ingested> {
+  const t = tracer(trace);
+  t?.mark("ingestor");
   const db = dbFor(env.DB);
   const ids = {
     leagues: new Set<string>(),
@@ -57,6 +62,7 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
     events: [...ids.events],
     players: [...ids.players],
   });
+  t?.mark("d1_read");
   // Planning updates `state` in place: remember where leagues and matches start from (see `competitionMoves`), and
   // which matches were finished (a change to one is a correction: finished answers kept at the edge are retired).
   const before = competitionsOf(state);
@@ -64,12 +70,14 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
     [...state.matches.values()].filter((m) => isFinished(Number(m.status_code))).map((m) => String(m.id)),
   );
   const plan = planIngest(ops, state, rfc3339());
+  t?.mark("plan");
   const moved = competitionMoves(before, competitionsOf(state));
   for (const t of moved.teams) plan.searchTeams.add(t);
   const { standings, snapshots } = await standingsWrites(db, plan, (id) => state.leagues.get(id)!.sport as Sport);
   plan.writes.standings = standings;
   plan.writes.standings_snapshots = snapshots;
   plan.writes.player_season_stats = await seasonStatsWrites(db, plan, state);
+  t?.mark("derived_reads");
   // The commit numbers its stream messages after each match's stored seq and stores the new one with the data.
   const atMs = Date.now();
   const stored = (id: string) => Number(state.matches.get(id)?.seq ?? 0);
@@ -88,11 +96,18 @@ export async function ingest(env: Env, ops: Op[]): Promise<Ingested> {
     trimChangesBefore: atMs - CHANGES_KEPT_MS,
     correctsFinished: changes.some((c) => finishedBefore.has(c.match_id)),
   });
+  t?.mark("d1_write");
   for (const { id, seq } of seqs) state.matches.get(id)!.seq = seq;
   // The isolate that committed (the Ingestor's) serves the write on its next read; the others within 1 s.
   dataChanged();
   // Publish only after the commit: a client never sees an update that is not in D1.
-  await publishAll(env, numbered);
+  await publishAll(env, numbered, t);
+  t?.mark("published");
   const published = new Map(numbered.map((n) => [n.match_id, n.envelopes]));
-  return { applied: plan.applied, unchanged: plan.unchanged, webhooks: webhookEvents(plan, published, seqOf) };
+  return {
+    applied: plan.applied,
+    unchanged: plan.unchanged,
+    webhooks: webhookEvents(plan, published, seqOf),
+    marks: t?.marks,
+  };
 }

@@ -4,9 +4,10 @@ import { ApiError, type ProblemCode } from "../errors";
 import { enqueueWebhooks } from "./webhooks";
 import type { WebhookEvent } from "../webhooks/events";
 import type { Op } from "./ops";
+import type { Marks, Tracer } from "../../lib/trace";
 
 export type IngestOutcome =
-  | { ok: true; result: { applied: number; unchanged: number }; webhooks: WebhookEvent[] }
+  | { ok: true; result: { applied: number; unchanged: number }; webhooks: WebhookEvent[]; marks?: Marks }
   | { ok: false; status: number; code: ProblemCode; detail: string }
   | { ok: false; error: string };
 
@@ -21,8 +22,11 @@ export async function ingestInOrder(
   env: Env,
   ops: Op[],
   defer?: (work: Promise<unknown>) => void,
+  t?: Tracer,
 ): Promise<{ applied: number; unchanged: number }> {
-  const outcome = await env.INGESTOR.getByName("ingest").apply(ops);
+  const outcome = await env.INGESTOR.getByName("ingest").apply(ops, t !== undefined);
+  if (outcome.ok) t?.add(outcome.marks);
+  t?.mark("ingestor_answered");
   // The route's isolate (in production not the Ingestor's) knows of the commit too: its next read sees it.
   if (outcome.ok && outcome.result.applied > 0) dataChanged();
   if (outcome.ok) {

@@ -4,17 +4,21 @@
 import type { NumberedUpdates } from "./messages";
 import { hubShards } from "./sockets";
 import { log } from "../../lib/log";
+import type { Tracer } from "../../lib/trace";
 
-export async function publishAll(env: Env, all: readonly NumberedUpdates[]): Promise<void> {
+/** `t`: a traced batch; the rooms (and their relays) hand back their hop marks. */
+export async function publishAll(env: Env, all: readonly NumberedUpdates[], t?: Tracer): Promise<void> {
   const shards = hubShards(env);
   const results = await Promise.allSettled(
     all.map(async (n) => {
-      await env.MATCH_ROOM.getByName(n.match_id).publish(n);
+      t?.add(await env.MATCH_ROOM.getByName(n.match_id).publish(n, t !== undefined));
+      t?.mark("room_answered");
       await Promise.all(
         Array.from({ length: shards }, (_, i) =>
           env.LIVE_HUB.getByName(`shard-${i}`).publish(n.league_id, n.envelopes),
         ),
       );
+      t?.mark("hubs_answered");
     }),
   );
   for (const r of results) {

@@ -3,6 +3,7 @@
 // publish to every relay. A new socket asks the room which relay takes it (a stable hash of its connection id over
 // the room's relay count, which grows with the match's sockets), then upgrades on that relay.
 import { fnv1a, socketInfo, withSocketInfo } from "./sockets";
+import type { Marks } from "../../lib/trace";
 
 /** One numbered frame as the room sends it to its relays: `text` is the envelope's JSON. */
 export interface Frame {
@@ -17,6 +18,14 @@ export interface RelayBatch {
   frames: Frame[];
   /** The batch ends the match: every socket closes with 1000 after its frames. */
   final: boolean;
+  /** A traced publish: the relay hands back its hop marks (src/lib/trace.ts). */
+  trace?: boolean;
+}
+
+/** A relay's answer to a publish: the streams it held, and a traced publish's hop marks. */
+export interface Delivered {
+  held: number;
+  marks?: Marks;
 }
 
 /** What the room answers a relay replaying `?since=`: the log after it, and the room's seq when it was read. */
