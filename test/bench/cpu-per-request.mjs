@@ -6,25 +6,15 @@
 // runs ours from another config; X_LOCAL_OBSERVABILITY=true measures with Miniflare's collector, see lib.mjs).
 // MODE=mcp costs P5's call instead: the REST list (limit 20) against `tools/call get_matches` from a 2025-era and a
 // 2026-07-28 client, each with the Worker's CPU and the client's own (node's, on the other core) per call.
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { connectModern } from "../helpers/mcp-watch.ts";
+import { cpuOf as cpu, cpuPerRequest, workerdPids as workerd } from "./cpu.mjs";
 import { benchKeys, median, pinAll, startBaseline, startHarness } from "./lib.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const N = Number(process.env.N ?? 500);
-// This process's own workerd children (another run's, or a test suite's, may be on the machine too).
-const workerd = () =>
-  execFileSync("pgrep", ["-x", "-P", String(process.pid), "workerd"], { encoding: "utf8" }).trim().split("\n");
-/** utime + stime of each process, ms (clock ticks of 10 ms). */
-const cpu = (pids) =>
-  pids.map((p) => {
-    const f = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(f[11]) + Number(f[12])) * 10;
-  });
 
 const MODE = process.env.MODE ?? "rest";
 
@@ -43,18 +33,9 @@ try {
   const body = await (await fetch(url, { headers: { "x-api-key": keys[0] } })).text();
   await fetch(base.base, { method: "PUT", body });
   const side = async (label, u, ks, pids) => {
-    const times = [];
-    const before = cpu(pids);
-    for (let i = 0; i < N; i++) {
-      const t = performance.now();
-      const res = await fetch(u, { headers: ks.length ? { "x-api-key": ks[i % ks.length] } : {} });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${u}: HTTP ${res.status}`);
-      times.push(performance.now() - t);
-    }
-    const per = cpu(pids).map((x, i) => (x - before[i]) / N);
+    const r = await cpuPerRequest(u, ks, pids, N);
     console.log(
-      `${label.padEnd(8)} p50 ${median(times).toFixed(2)} ms; CPU per request ${per.reduce((a, b) => a + b, 0).toFixed(2)} ms (by process: ${per.map((x) => x.toFixed(2)).join(", ")})`,
+      `${label.padEnd(8)} p50 ${r.p50.toFixed(2)} ms; CPU per request ${r.cpu.toFixed(2)} ms (by process: ${r.byProcess.map((x) => x.toFixed(2)).join(", ")})`,
     );
   };
   if (MODE === "mcp") await mcpRounds(keys[0]);

@@ -74,26 +74,32 @@ async function openAll(urls) {
 
 const clock = () => performance.timeOrigin + performance.now();
 
-/** Runs UPDATES publishes; `publish(round)` starts one; each client reports when it received its round's frame. */
+/**
+ * Runs UPDATES publishes; `publish(round)` starts one; each client reports when it received its round's frame. A
+ * publish that answers a trace (the Worker's hop marks, `traceOf`) has it kept with the update's first and last socket.
+ */
 async function measure(clients, publish, first) {
   const all = [];
   const earliest = [];
   const last = [];
+  const traces = [];
   let delivered = 0;
   for (let round = first; round < first + UPDATES; round++) {
     await clients.arm(round);
     const finished = clients.done();
     const t0 = clock();
-    await publish(round);
+    const trace = await publish(round);
     await Promise.race([finished, sleep(ROUND_WAIT_MS)]);
     const times = (await clients.collect()).filter((t) => t > 0).map((t) => t - t0);
     delivered += times.length;
     all.push(...times);
     earliest.push(Math.min(...times));
     last.push(Math.max(...times));
+    if (trace) traces.push({ ...trace, t0, first: Math.min(...times), last: Math.max(...times) });
     await sleep(50);
   }
   return {
+    traces,
     p50: pct(all, 50),
     p99: pct(all, 99),
     firstP50: pct(earliest, 50),
@@ -138,14 +144,70 @@ async function workerSide(w, sockets = SOCKETS, kind = "ws") {
       clients,
       async (round) => {
         const t = performance.now();
-        const res = await w.ingest([op({ home_score: round, minute: 10 + (round % 80) })]);
+        // Traced (X-Trace: 1): the answer's Server-Timing holds the hop marks of this update.
+        const res = await fetch(`${w.base}/internal/ingest`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${w.ingestToken}`, "content-type": "application/json", "x-trace": "1" },
+          body: JSON.stringify({ ops: [op({ home_score: round, minute: 10 + (round % 80) })] }),
+        });
+        await res.arrayBuffer();
+        const answered = clock();
         if (!res.ok) throw new Error(`ingest ${res.status}`);
         ingest.push(performance.now() - t);
+        return traceOf(res.headers.get("server-timing"), answered);
       },
       first,
     )),
   });
   return { run, ingest, close: () => clients.close() };
+}
+
+/**
+ * The hop marks of a traced ingest's Server-Timing (src/lib/trace.ts): `start` (epoch ms of the route's first mark),
+ * `hops` (name → ms after it; a hop stamped by several rooms or relays keeps its latest), `answered` (epoch ms here).
+ */
+function traceOf(header, answered) {
+  if (!header) return null;
+  const [first, ...rest] = header.split(", ");
+  const start = Number(first.match(/desc="([\d.]+)"/)?.[1]);
+  const hops = {};
+  for (const e of rest) {
+    const m = e.match(/^([\w-]+);dur=([\d.]+)$/);
+    if (m) hops[m[1]] = Math.max(hops[m[1]] ?? 0, Number(m[2]));
+  }
+  return Number.isFinite(start) ? { start, hops, answered } : null;
+}
+
+/** Hops in the order an update takes them, and what each step is (for the breakdown). */
+const HOPS = [
+  ["route", "the Worker's route has the POST"],
+  ["ingestor", "the Ingestor has the batch"],
+  ["d1_read", "D1 read of the current state"],
+  ["plan", "planned"],
+  ["derived_reads", "standings and season stats read"],
+  ["d1_write", "D1 write batch committed"],
+  ["room", "the match's room has it"],
+  ["room_log", "room log written"],
+  ["relays_called", "relay RPC sent"],
+  ["relay", "the relay has it"],
+  ["relay_sent", "relay's send loop done"],
+];
+
+/**
+ * P4's trace as a detail line: for each hop, the median over the traced updates of the ms since the POST left the
+ * benchmark, then the first and the last socket, the relay's answer back up, and the POST's answer.
+ */
+export function traceBreakdown(traces) {
+  if (traces.length === 0) return "P4 trace: no traced update.";
+  const med = (f) => pct(traces.map(f).filter(Number.isFinite), 50);
+  const at = (hop) => med((t) => t.start + (t.hops[hop] ?? NaN) - t.t0);
+  const steps = HOPS.map(([hop, what]) => `${what} ${at(hop).toFixed(1)}`);
+  steps.push(`first socket has the frame ${med((t) => t.first).toFixed(1)}`);
+  steps.push(`last socket ${med((t) => t.last).toFixed(1)}`);
+  steps.push(`relays answered the room ${at("relays_answered").toFixed(1)}`);
+  steps.push(`live hubs answered ${at("hubs_answered").toFixed(1)}`);
+  steps.push(`the POST answered ${med((t) => t.answered - t.t0).toFixed(1)}`);
+  return `P4 trace (ms after the POST left, median of ${traces.length} traced updates; X-Trace hop marks, src/lib/trace.ts): ${steps.join("; ")}.`;
 }
 
 /** The baseline: the raw `ws` server process, the same number of clients, the same payload. */
@@ -209,6 +271,7 @@ export async function p4(w, { sse = false } = {}) {
     sseRatios,
     ingestP50: pct(ours.ingest, 50),
     ingestP99: pct(ours.ingest, 99),
+    traces: rounds.b.flatMap((r) => r.traces),
     sseIngestP50: streams ? pct(streams.ingest, 50) : null,
   };
 }

@@ -6,11 +6,14 @@ import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { createTestHarness } from "wrangler";
+import { cpuPerRequest, workerdPids } from "./cpu.mjs";
 import { abRounds, benchKeys, load, median, pinAll, startBaseline, startHarness } from "./lib.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const SEQUENTIAL = Number(process.env.SEQUENTIAL ?? 300);
+/** P1c: requests per side and round whose CPU is counted (500 requests ≈ 1 s of CPU: the kernel counts 10 ms ticks). */
+const CPU_REQUESTS = Number(process.env.CPU_REQUESTS ?? 500);
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** p50 of `n` sequential requests (one connection, timed here: autocannon's percentiles are whole milliseconds). */
@@ -45,10 +48,13 @@ const urlKeys = (s) => [s.url, s.keys];
 
 /**
  * P1: GET /v1/football/matches?date=<today> on the benchmark data set, on a warm isolate, against the trivial Worker
- * answering the same bytes (a) after one D1 `SELECT 1` and (b) with no D1 call.
+ * answering the same bytes (a) after one D1 `SELECT 1` and (b) with no D1 call. P1c: the same read's CPU per request
+ * against (b)'s, in alternating rounds.
  */
 export async function p1(w) {
+  const oursPids = workerdPids();
   const base = await startBaseline();
+  const basePids = workerdPids().filter((p) => !oursPids.includes(p));
   try {
     pinAll();
     const keys = await benchKeys(w, 32);
@@ -58,7 +64,15 @@ export async function p1(w) {
     const ours = { url, keys };
     const query = await compare({ url: base.base, keys: [] }, ours);
     const noQuery = await compare({ url: `${base.base}/?q=0`, keys: [] }, ours);
-    return { query, noQuery, bytes: body.length, rows: JSON.parse(body).data.length };
+    const cpu = await abRounds(
+      ROUNDS,
+      (side) =>
+        side === "a"
+          ? cpuPerRequest(`${base.base}/?q=0`, [], basePids, CPU_REQUESTS)
+          : cpuPerRequest(url, keys, oursPids, CPU_REQUESTS),
+      (r) => r.cpu,
+    );
+    return { query, noQuery, cpu, bytes: body.length, rows: JSON.parse(body).data.length };
   } finally {
     await base.stop();
   }

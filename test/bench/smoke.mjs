@@ -7,6 +7,7 @@ const SIZES = {
   ROUNDS: "1",
   SECONDS: "1",
   SEQUENTIAL: "10",
+  CPU_REQUESTS: "20",
   SOCKETS: "20",
   UPDATES: "2",
   SCALE_SOCKETS: "40",
