@@ -11,7 +11,8 @@ export async function publishAll(env: Env, all: readonly NumberedUpdates[], t?: 
   const shards = hubShards(env);
   const results = await Promise.allSettled(
     all.map(async (n) => {
-      t?.add(await env.MATCH_ROOM.getByName(n.match_id).publish(n, t !== undefined));
+      const marks = await env.MATCH_ROOM.getByName(n.match_id).publish(n, t !== undefined);
+      t?.add(marks);
       t?.mark("room_answered");
       await Promise.all(
         Array.from({ length: shards }, (_, i) =>
