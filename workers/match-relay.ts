@@ -32,7 +32,7 @@ export class MatchRelay extends SocketObject {
     this.recent.push(...frames);
     if (this.recent.length > RECENT) this.recent.splice(0, this.recent.length - RECENT);
     // Frames up to a stream's `after` already went out with its replay or state (StreamClient.deliver).
-    const held = this.fanOut(batch.leagueId, frames, batch.final ? FINISHED : undefined);
+    const held = await this.fanOutSliced(batch.leagueId, frames, batch.final ? FINISHED : undefined);
     t?.mark("relay_sent");
     return { held: batch.final ? 0 : held, marks: t?.marks };
   }

@@ -20,6 +20,8 @@ import { log } from "../src/lib/log";
 import { SseClient, WsClient, type OutFrame, type StreamClient } from "./stream-client";
 
 export const MAX_CLIENT_MESSAGE = 1024;
+/** Streams sent to between two yields of a sliced fan-out (fanOutSliced). */
+export const FAN_OUT_SLICE = 100;
 
 /** What a holder keeps of an account's entitlement: its version and leagues (the plan acts through the account's gate). */
 type Held = Pick<Entitlement, "accountId" | "version" | "leagues">;
@@ -171,7 +173,36 @@ export abstract class SocketObject extends DurableObject<Env> {
    */
   protected fanOut(leagueId: string, frames: readonly OutFrame[], end?: { code: number; reason: string }): number {
     const all = this.clients();
-    for (const c of all) {
+    this.deliverTo(all, leagueId, frames, end);
+    return all.length;
+  }
+
+  /**
+   * fanOut in slices of FAN_OUT_SLICE streams, yielding to the runtime between them. The runtime writes what a turn
+   * sent when the turn ends, so one loop over 1,000 sockets kept every frame back until the last send (the P4 trace,
+   * docs/benchmarks.md); sliced, the first sockets' frames leave while the later ones are sent. The streams are those
+   * held when the publish arrived: one that joins during a yield opens with the relay's recent frames instead.
+   */
+  protected async fanOutSliced(
+    leagueId: string,
+    frames: readonly OutFrame[],
+    end?: { code: number; reason: string },
+  ): Promise<number> {
+    const all = this.clients();
+    for (let i = 0; i < all.length; i += FAN_OUT_SLICE) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      this.deliverTo(all.slice(i, i + FAN_OUT_SLICE), leagueId, frames, end);
+    }
+    return all.length;
+  }
+
+  private deliverTo(
+    streams: readonly StreamClient[],
+    leagueId: string,
+    frames: readonly OutFrame[],
+    end?: { code: number; reason: string },
+  ) {
+    for (const c of streams) {
       if (!this.mayReceive(c, leagueId)) continue;
       const only = c.info.only;
       const mine = only ? frames.filter((f) => restrictionAllows(only, f.matchId, leagueId)) : frames;
@@ -183,7 +214,6 @@ export abstract class SocketObject extends DurableObject<Env> {
         // a WebSocket already gone: its close handler releases it
       }
     }
-    return all.length;
   }
 
   /** An SSE stream ended (server close, client gone, or not read): forget it and give its slot back. */
