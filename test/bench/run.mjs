@@ -15,8 +15,14 @@ const rows = [];
 const details = [];
 const CPU_REQUESTS_NOTE = `${process.env.CPU_REQUESTS ?? 500} sequential requests a side per round`;
 const spread = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
-const row = (id, what, figure, baseline, ratio, target, met) =>
-  rows.push({ id, what, figure, baseline, ratio, target, met });
+const line = (r) =>
+  `| ${r.id} | ${r.what} | ${r.figure} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.met ? "yes" : "**no**"} |`;
+/** A row is printed as soon as it is measured (and written to the docs when its benchmark ends: `guarded`). */
+const row = (id, what, figure, baseline, ratio, target, met) => {
+  const r = { id, what, figure, baseline, ratio, target, met };
+  rows.push(r);
+  console.log(line(r));
+};
 
 /** BENCH_SMOKE=1 (test/bench/smoke.mjs, run by `npm test`): every benchmark once at tiny sizes, to prove it runs. */
 const SMOKE = process.env.BENCH_SMOKE === "1";
@@ -38,6 +44,29 @@ async function guarded(ids, fn) {
       failed.push(id);
       row(id, `failed: ${message}`, "—", "—", "—", "—", false);
     }
+  }
+  save();
+}
+
+const docs = fileURLToPath(new URL("../../docs/benchmarks.md", import.meta.url));
+/**
+ * Writes the rows measured so far into docs/benchmarks.md, after each benchmark: a run that dies later keeps them. The
+ * docs keep the figures of the last run that measured each id: a failed benchmark leaves its row as it was, and a
+ * smoke run (tiny sizes) writes nothing.
+ */
+function save() {
+  const measured = rows.filter((r) => !failed.includes(r.id));
+  if (measured.length === 0 || SMOKE) return;
+  try {
+    writeTable(docs, {
+      rows: measured,
+      at: new Date(),
+      command: benchCommand(),
+      node: process.version,
+      cores: cpus().length,
+    });
+  } catch (err) {
+    console.error(`the table was not written into ${docs}: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
@@ -363,30 +392,11 @@ console.log(
   `\nnpm run bench — ${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores (server pinned to core 0, clients to core 1), ${((Date.now() - started) / 60000).toFixed(1)} min\n`,
 );
 console.log("| id | what | ours | baseline | ratio (median, min–max) | target | met |\n|---|---|---|---|---|---|---|");
-for (const r of rows)
-  console.log(
-    `| ${r.id} | ${r.what} | ${r.figure} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.met ? "yes" : "**no**"} |`,
-  );
+for (const r of rows) console.log(line(r));
 console.log(`\n${details.join("\n")}`);
 const measured = rows.filter((r) => !failed.includes(r.id));
 if (failed.length > 0) console.error(`\n${failed.length} benchmark(s) failed: ${failed.join(", ")}`);
-// The docs keep the figures of the last run that measured each id: a failed benchmark leaves its row as it was, and a
-// smoke run (tiny sizes) writes nothing.
-if (measured.length > 0 && !SMOKE) {
-  const docs = fileURLToPath(new URL("../../docs/benchmarks.md", import.meta.url));
-  try {
-    writeTable(docs, {
-      rows: measured,
-      at: new Date(),
-      command: benchCommand(),
-      node: process.version,
-      cores: cpus().length,
-    });
-    console.log(`\nwrote the table into ${docs}`);
-  } catch (err) {
-    console.error(`\nthe table was not written into ${docs}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
+if (measured.length > 0 && !SMOKE) console.log(`\nthe table is written into ${docs}`);
 // A missed target fails the run too (a smoke run's tiny sizes measure nothing, so there only failures count).
 const missed = SMOKE ? [] : measured.filter((r) => !r.met).map((r) => r.id);
 if (missed.length > 0) console.error(`\n${missed.length} target(s) missed: ${missed.join(", ")}`);

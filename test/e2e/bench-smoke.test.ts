@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 const ROWS = [
   "P1",
   "P1b",
+  "P1c",
   "P2",
   "P3",
   "P4",
@@ -29,7 +30,7 @@ describe("npm run bench, smoke mode", () => {
   it("runs every benchmark and prints every row, none failed", () => {
     const run = spawnSync(process.execPath, ["test/bench/smoke.mjs"], { encoding: "utf8", timeout: 900_000 });
     const out = `${run.stdout}\n${run.stderr}`;
-    const printed = [...run.stdout.matchAll(/^\| (P\d+b?) \| (.*)$/gm)].map((m) => ({ id: m[1]!, line: m[2]! }));
+    const printed = [...run.stdout.matchAll(/^\| (P\d+[a-z]?) \| (.*)$/gm)].map((m) => ({ id: m[1]!, line: m[2]! }));
     expect(
       printed.filter((r) => r.line.startsWith("failed")),
       out.slice(-4000),
