@@ -27,7 +27,7 @@ export const cpuOf = (pids) =>
 
 /**
  * `n` sequential GETs of `url` (rotating `keys` as X-API-Key): p50 latency, and the CPU per request of `pids` (total
- * and by process). A non-200 answer fails the run.
+ * and by process; none counted for no pids). A non-200 answer fails the run.
  */
 export async function cpuPerRequest(url, keys, pids, n) {
   const times = [];

@@ -17,17 +17,7 @@ const CPU_REQUESTS = Number(process.env.CPU_REQUESTS ?? 500);
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** p50 of `n` sequential requests (one connection, timed here: autocannon's percentiles are whole milliseconds). */
-async function sequential(url, keys, n = SEQUENTIAL) {
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const res = await fetch(url, { headers: keys.length ? { "x-api-key": keys[i % keys.length] } : {} });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-    times.push(performance.now() - t);
-  }
-  return median(times);
-}
+const sequential = async (url, keys, n = SEQUENTIAL) => (await cpuPerRequest(url, keys, [], n)).p50;
 
 /** Sequential p50 and loaded rps of both sides, in alternating rounds. */
 async function compare(a, b) {
