@@ -4,6 +4,7 @@
 // account, scopes, restrictions and expiry, and only this deployment can have made it (GCM authenticates; a changed
 // byte fails to open). The claims are opaque to their holder. A token is told from a key by its prefix alone.
 import { z } from "zod";
+import { sealingKey as tokenKey } from "../../lib/sealing-key";
 
 export type TokenPrefix = "tk_live_" | "tk_test_";
 /** 12 bytes of nonce and 16 of tag at least; 8 KiB at most (50 match and 50 league ids fit well inside). */
@@ -36,21 +37,9 @@ export type TokenClaims = z.infer<typeof TokenClaims>;
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function sealingKey(env: Pick<Env, "TOKEN_SEALING_KEY">): Promise<CryptoKey> {
-  const material = env.TOKEN_SEALING_KEY;
-  // Fail closed: a deployment without the secret mints nothing and accepts no token.
-  if (!material || material.length < 16) throw new Error("TOKEN_SEALING_KEY is not set (at least 16 characters)");
-  let key = keys.get(material);
-  if (!key) {
-    key = crypto.subtle
-      .digest("SHA-256", enc.encode(`browser-tokens:${material}`))
-      .then((raw) => crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
-    keys.set(material, key);
-  }
-  return key;
-}
+// Fail closed: a deployment without the secret mints nothing and accepts no token.
+const sealingKey = (env: Pick<Env, "TOKEN_SEALING_KEY">) =>
+  tokenKey(env.TOKEN_SEALING_KEY, "browser-tokens", "TOKEN_SEALING_KEY");
 
 const toBase64Url = (bytes: Uint8Array) => {
   let s = "";

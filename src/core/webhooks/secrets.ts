@@ -4,6 +4,8 @@
 // associated data (a sealed secret copied onto another endpoint does not open). A copy of the database alone reveals
 // no secret. Never logged; returned to the customer only when created or rotated.
 
+import { sealingKey as secretsKey } from "../../lib/sealing-key";
+
 const PREFIX = "whsec_";
 const enc = new TextEncoder();
 
@@ -17,21 +19,9 @@ export const newSecret = () => PREFIX + toBase64(crypto.getRandomValues(new Uint
 export const secretBytes = (secret: string) =>
   fromBase64(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret);
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function sealingKey(env: Pick<Env, "WEBHOOK_SECRETS_KEY">): Promise<CryptoKey> {
-  const material = env.WEBHOOK_SECRETS_KEY;
-  // Fail closed: without the key there is nothing to seal with, and an unsealed secret must never be stored.
-  if (!material || material.length < 16) throw new Error("WEBHOOK_SECRETS_KEY is not set (at least 16 characters)");
-  let key = keys.get(material);
-  if (!key) {
-    key = crypto.subtle
-      .digest("SHA-256", enc.encode(`webhook-secrets:${material}`))
-      .then((raw) => crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]));
-    keys.set(material, key);
-  }
-  return key;
-}
+// Fail closed: without the key there is nothing to seal with, and an unsealed secret must never be stored.
+const sealingKey = (env: Pick<Env, "WEBHOOK_SECRETS_KEY">) =>
+  secretsKey(env.WEBHOOK_SECRETS_KEY, "webhook-secrets", "WEBHOOK_SECRETS_KEY");
 
 /** `v1.<iv>.<ciphertext>` (base64), bound to the endpoint id. */
 export async function sealSecret(env: Pick<Env, "WEBHOOK_SECRETS_KEY">, endpointId: string, secret: string) {
