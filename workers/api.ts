@@ -11,6 +11,7 @@ export { LiveHub } from "./live-hub";
 export { MatchRelay } from "./match-relay";
 export { MatchRoom } from "./match-room";
 export { Simulator } from "./simulator";
+export { WebhookLane } from "./webhook-lane";
 
 const fetch = makeFetch(buildApp(), mcpHandler);
 

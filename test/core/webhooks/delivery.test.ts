@@ -1,6 +1,7 @@
 // Webhook delivery end to end inside the Workers pool: ingest → queue → consumer → receiver (docs/webhooks.md).
 // Every event type, signed (verified with the standardwebhooks library), with the match stream's seq; filters and
-// tracked leagues decide who gets what; a slow, failing endpoint does not delay another.
+// tracked leagues decide who gets what; a slow, failing endpoint does not delay another, and a hanging one holds only
+// its own lane (workers/webhook-lane.ts), here in the local runtime too.
 import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +10,7 @@ import { admin, createKey } from "../../helpers/admin";
 import { connect, ingestOps } from "../../helpers/live";
 import { goalOp, liveMatchOp, matchOp } from "../../helpers/ops";
 import { seed } from "../../helpers/seed";
-import { createWebhook, fakeReceivers, RECEIVER, sleep, waitFor } from "../../helpers/webhooks";
+import { attempts, createWebhook, fakeReceivers, RECEIVER, sleep, waitFor } from "../../helpers/webhooks";
 
 await seed(["eng1", "euroleague"]);
 const receivers = fakeReceivers();
@@ -143,4 +144,43 @@ describe("isolation between endpoints", () => {
       8000,
     );
   });
+
+  it("a hanging endpoint holds only its own lane: another endpoint's next event arrives within 1 s", async () => {
+    // Before lanes, the local runtime's one-batch-at-a-time consumer held the next event's batch behind a hanging
+    // request for the whole 10 s timeout.
+    const acc = await account("wh-hang@example.com", ["lg_fb_eng1"]);
+    receivers.on("/hang", (_r, signal) => sleep(60_000, signal).then(() => new Response("late")));
+    const hang = await createWebhook(acc, { url: `${RECEIVER}/hang`, events: ["match.score_updated"] });
+    await createWebhook(acc, { url: `${RECEIVER}/steady`, events: ["match.score_updated"] });
+    await ingestOps([liveMatch("m_wh_hang", "tm_fb_fulham", "tm_fb_burnley")]);
+    await ingestOps([matchOp({ id: "m_wh_hang", home_score: 1, minute: 61 })]);
+    await waitFor(
+      () => receivers.at("/steady").length + receivers.at("/hang").length,
+      (n) => n >= 2,
+    );
+    expect(receivers.at("/hang"), "the hanging request is open").toHaveLength(1);
+    // The receiver recovers; the request already open still hangs until the 10 s timeout.
+    receivers.on("/hang", () => new Response("ok"));
+
+    const start = performance.now();
+    await ingestOps([matchOp({ id: "m_wh_hang", home_score: 2, minute: 62 })]);
+    const steady = await waitFor(
+      () => receivers.at("/steady"),
+      (r) => r.length >= 2,
+      3000,
+    );
+    expect(steady, "the other endpoint got the next event").toHaveLength(2);
+    expect(steady[1]!.at - start).toBeLessThan(1000);
+    expect(receivers.at("/hang"), "the lane sends its endpoint nothing more while a request is open").toHaveLength(1);
+
+    const log = await waitFor(
+      () => attempts(hang.id),
+      (a) => a.length >= 2,
+      15_000,
+    );
+    expect(log.map((a) => [a.attempt, a.outcome, a.error])).toEqual([
+      [1, "delivered", null],
+      [1, "retrying", "no answer within 10 s"],
+    ]);
+  }, 30_000);
 });

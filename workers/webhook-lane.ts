@@ -1,0 +1,205 @@
+// WebhookLane: one object per webhook endpoint (idFromName(endpoint id)) that owns the endpoint's deliveries. The
+// queue consumer hands each message to its endpoint's lane and acks it once the lane has stored it; from there the
+// lane delivers, retries on the contract's schedule and records dead letters (docs/webhooks.md "How delivery runs").
+//
+// Why a lane: a hanging or failing endpoint holds only its own lane. Nothing it does can hold a queue batch, so no
+// other endpoint waits for its 10 s timeout, in production or in the local runtime (which runs one consumer batch at a
+// time); and at most IN_FLIGHT requests are open to one receiver at once.
+//
+// Durability: a message is a row of the lane's SQLite storage from acceptance until its fate is decided, so an object
+// that is evicted mid-delivery delivers it again (at least once). Delivery starts at once on acceptance (`pump`);
+// retries wait for the alarm, which is set to the earliest due row; every acceptance also sets a backstop alarm a
+// minute out in case the object is evicted before its pump ends.
+import { DurableObject } from "cloudflare:workers";
+import { dbFor } from "../src/core/db/client";
+import { insertDeadLetters } from "../src/core/db/queries/webhooks";
+import { deliverRound, IN_FLIGHT, type Fate } from "../src/core/webhooks/lane";
+import type { WebhookMessage } from "../src/core/webhooks/message";
+import { retryDelays } from "../src/core/webhooks/retry";
+import { log } from "../src/lib/log";
+import { rfc3339 } from "../src/lib/time";
+
+const BACKSTOP_MS = 60_000;
+/** How long a dead letter D1 could not take waits before it is written again. */
+const DEAD_RETRY_MS = 60_000;
+
+interface Row extends Record<string, SqlStorageValue> {
+  seq: number;
+  message: string;
+  attempts: number;
+  due_at: number;
+}
+
+/** A row of `pending`, as tests and operators see it. */
+export interface Pending {
+  id: string;
+  type: string;
+  attempts: number;
+  due_at: number;
+}
+
+export class WebhookLane extends DurableObject<Env> {
+  /** A pump is running; `done` settles when the newest one has ended and set the alarm. */
+  private running = false;
+  private done: Promise<void> = Promise.resolve();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec(
+      `CREATE TABLE IF NOT EXISTS pending (
+         seq INTEGER PRIMARY KEY AUTOINCREMENT,
+         id TEXT NOT NULL UNIQUE,
+         message TEXT NOT NULL,
+         attempts INTEGER NOT NULL DEFAULT 0,
+         due_at INTEGER NOT NULL
+       );
+       CREATE INDEX IF NOT EXISTS pending_due ON pending (due_at, seq);
+       CREATE TABLE IF NOT EXISTS dead (id TEXT PRIMARY KEY, message TEXT NOT NULL, attempts INTEGER NOT NULL,
+         dead_at TEXT NOT NULL);`,
+    );
+  }
+
+  /**
+   * Stores messages of this lane's endpoint and starts delivering them. A message already pending (the queue handed it
+   * over twice) is kept once, under its first acceptance.
+   */
+  async accept(messages: WebhookMessage[]): Promise<void> {
+    const now = Date.now();
+    for (const m of messages)
+      this.ctx.storage.sql.exec(
+        "INSERT OR IGNORE INTO pending (id, message, due_at) VALUES (?, ?, ?)",
+        m.id,
+        JSON.stringify(m),
+        now,
+      );
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > now + BACKSTOP_MS) await this.ctx.storage.setAlarm(now + BACKSTOP_MS);
+    this.kick();
+  }
+
+  override async alarm(): Promise<void> {
+    await this.kick();
+  }
+
+  /** The messages still to be delivered, oldest first. */
+  async pending(): Promise<Pending[]> {
+    return this.ctx.storage.sql
+      .exec<Row>("SELECT seq, message, attempts, due_at FROM pending ORDER BY seq")
+      .toArray()
+      .map((r) => {
+        const m = JSON.parse(r.message) as WebhookMessage;
+        return { id: m.id, type: m.type, attempts: r.attempts, due_at: r.due_at };
+      });
+  }
+
+  /** Resolves when the lane has no round running (what is due now has been tried). */
+  async idle(): Promise<void> {
+    for (;;) {
+      const d = this.done;
+      await d;
+      if (d === this.done && !this.running) return;
+    }
+  }
+
+  /** Starts the pump unless it runs; it picks up whatever is due, including rows stored while it was busy. */
+  private kick(): Promise<void> {
+    if (!this.running) {
+      this.running = true;
+      this.done = this.pump();
+      this.ctx.waitUntil(this.done);
+    }
+    return this.done;
+  }
+
+  private async pump(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const delays = retryDelays(this.env);
+    try {
+      for (;;) {
+        await this.flushDead();
+        const due = sql
+          .exec<Row>(
+            "SELECT seq, message, attempts, due_at FROM pending WHERE due_at <= ? ORDER BY due_at, seq LIMIT ?",
+            Date.now(),
+            IN_FLIGHT,
+          )
+          .toArray();
+        // No await between this read and the end of the pump below: a message accepted after it finds no pump
+        // running and starts one.
+        if (due.length === 0) break;
+        const queued = due.map((r) => ({ message: JSON.parse(r.message) as WebhookMessage, attempts: r.attempts }));
+        const fates = await deliverRound(this.env, queued[0]!.message.endpoint_id, queued, delays);
+        fates.forEach((fate, i) => this.settle(due[i]!, fate));
+      }
+    } catch (err) {
+      log("error", "webhook lane: round failed", { error: err instanceof Error ? err.message : String(err) });
+    } finally {
+      this.running = false;
+    }
+    await this.schedule().catch((err) =>
+      log("error", "webhook lane: alarm not set", { error: err instanceof Error ? err.message : String(err) }),
+    );
+  }
+
+  private settle(row: Row, fate: Fate) {
+    const sql = this.ctx.storage.sql;
+    if (fate.kind === "done") sql.exec("DELETE FROM pending WHERE seq = ?", row.seq);
+    else if (fate.kind === "retry")
+      sql.exec(
+        "UPDATE pending SET attempts = attempts + ?, due_at = ? WHERE seq = ?",
+        fate.counted ? 1 : 0,
+        Date.now() + fate.seconds * 1000,
+        row.seq,
+      );
+    else {
+      const m = JSON.parse(row.message) as WebhookMessage;
+      sql.exec(
+        "INSERT OR IGNORE INTO dead (id, message, attempts, dead_at) VALUES (?, ?, ?, ?)",
+        m.id,
+        row.message,
+        row.attempts + 1,
+        rfc3339(),
+      );
+      sql.exec("DELETE FROM pending WHERE seq = ?", row.seq);
+    }
+  }
+
+  /** Writes the dead letters to D1 (where the API lists them); kept here until D1 has taken them. */
+  private async flushDead(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const rows = sql
+      .exec<{ id: string; message: string; attempts: number; dead_at: string }>("SELECT * FROM dead")
+      .toArray();
+    if (rows.length === 0) return;
+    try {
+      await insertDeadLetters(
+        dbFor(this.env.DB),
+        rows.map((r) => {
+          const m = JSON.parse(r.message) as WebhookMessage;
+          return {
+            messageId: m.id,
+            endpointId: m.endpoint_id,
+            eventType: m.type,
+            body: m.body,
+            attempts: r.attempts,
+            deadAt: r.dead_at,
+          };
+        }),
+      );
+      for (const r of rows) sql.exec("DELETE FROM dead WHERE id = ?", r.id);
+      log("warn", "webhook messages dead-lettered", { count: rows.length });
+    } catch (err) {
+      log("error", "webhook dead letters not recorded", { error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  /** The alarm at the earliest due row (or a dead letter still to write); none when the lane is empty. */
+  private async schedule(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const next = sql.exec<{ at: number | null }>("SELECT min(due_at) AS at FROM pending").one().at;
+    const dead = sql.exec<{ n: number }>("SELECT count(*) AS n FROM dead").one().n > 0;
+    const at = dead ? Math.min(next ?? Infinity, Date.now() + DEAD_RETRY_MS) : next;
+    if (at === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(at);
+  }
+}
