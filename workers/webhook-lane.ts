@@ -13,13 +13,22 @@
 import { DurableObject } from "cloudflare:workers";
 import { dbFor } from "../src/core/db/client";
 import { insertDeadLetters } from "../src/core/db/queries/webhooks";
-import { deliverRound, IN_FLIGHT, type Fate } from "../src/core/webhooks/lane";
+import {
+  deliverRound,
+  IN_FLIGHT,
+  type AttemptRow,
+  type Cached,
+  type Fate,
+  type NewAttempt,
+} from "../src/core/webhooks/lane";
 import type { WebhookMessage } from "../src/core/webhooks/message";
 import { retryDelays } from "../src/core/webhooks/retry";
 import { log } from "../src/lib/log";
 import { rfc3339 } from "../src/lib/time";
 
 const BACKSTOP_MS = 60_000;
+/** The attempts an endpoint's log keeps (the newest). */
+const KEEP_ATTEMPTS = 100;
 /** How long a dead letter D1 could not take waits before it is written again. */
 const DEAD_RETRY_MS = 60_000;
 
@@ -42,6 +51,8 @@ export class WebhookLane extends DurableObject<Env> {
   /** A pump is running; `done` settles when the newest one has ended and set the alarm. */
   private running = false;
   private done: Promise<void> = Promise.resolve();
+  /** The endpoint as last read (src/core/webhooks/lane.ts, TARGET_TTL_MS). */
+  private cached: Cached | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -55,7 +66,20 @@ export class WebhookLane extends DurableObject<Env> {
        );
        CREATE INDEX IF NOT EXISTS pending_due ON pending (due_at, seq);
        CREATE TABLE IF NOT EXISTS dead (id TEXT PRIMARY KEY, message TEXT NOT NULL, attempts INTEGER NOT NULL,
-         dead_at TEXT NOT NULL);`,
+         dead_at TEXT NOT NULL);
+       CREATE TABLE IF NOT EXISTS attempts (
+         id INTEGER PRIMARY KEY AUTOINCREMENT,
+         message_id TEXT NOT NULL,
+         event_type TEXT NOT NULL,
+         attempt INTEGER NOT NULL,
+         outcome TEXT NOT NULL,
+         status INTEGER,
+         error TEXT,
+         latency_ms INTEGER,
+         response_excerpt TEXT,
+         retry_in INTEGER,
+         created_at TEXT NOT NULL
+       );`,
     );
   }
 
@@ -90,6 +114,44 @@ export class WebhookLane extends DurableObject<Env> {
         const m = JSON.parse(r.message) as WebhookMessage;
         return { id: m.id, type: m.type, attempts: r.attempts, due_at: r.due_at };
       });
+  }
+
+  /** The endpoint's newest attempts first (at most the last 100 are kept). */
+  async attempts(limit = KEEP_ATTEMPTS): Promise<AttemptRow[]> {
+    return this.ctx.storage.sql
+      .exec<Record<string, SqlStorageValue>>("SELECT * FROM attempts ORDER BY id DESC LIMIT ?", limit)
+      .toArray()
+      .map((r) => ({
+        id: r.id as number,
+        messageId: r.message_id as string,
+        eventType: r.event_type as string,
+        attempt: r.attempt as number,
+        outcome: r.outcome as AttemptRow["outcome"],
+        status: r.status as number | null,
+        error: r.error as string | null,
+        latencyMs: r.latency_ms as number | null,
+        responseExcerpt: r.response_excerpt as string | null,
+        retryIn: r.retry_in as number | null,
+        createdAt: r.created_at as string,
+      }));
+  }
+
+  /** The endpoint changed (API): read it again before the next delivery. */
+  async forget(): Promise<void> {
+    this.cached = null;
+  }
+
+  /**
+   * The endpoint was deleted: its pending messages and attempt log go with it. A request already open is not waited
+   * for (it ends with its timeout; a message handed over later finds no endpoint and is dropped).
+   */
+  async close(): Promise<void> {
+    this.cached = null;
+    const sql = this.ctx.storage.sql;
+    sql.exec("DELETE FROM pending");
+    sql.exec("DELETE FROM attempts");
+    sql.exec("DELETE FROM dead");
+    await this.ctx.storage.deleteAlarm();
   }
 
   /** Resolves when the lane has no round running (what is due now has been tried). */
@@ -128,8 +190,10 @@ export class WebhookLane extends DurableObject<Env> {
         // running and starts one.
         if (due.length === 0) break;
         const queued = due.map((r) => ({ message: JSON.parse(r.message) as WebhookMessage, attempts: r.attempts }));
-        const fates = await deliverRound(this.env, queued[0]!.message.endpoint_id, queued, delays);
-        fates.forEach((fate, i) => this.settle(due[i]!, fate));
+        const round = await deliverRound(this.env, queued[0]!.message.endpoint_id, queued, delays, this.cached);
+        this.cached = round.cached;
+        this.keep(round.attempts);
+        round.fates.forEach((fate, i) => this.settle(due[i]!, fate));
       }
     } catch (err) {
       log("error", "webhook lane: round failed", { error: err instanceof Error ? err.message : String(err) });
@@ -139,6 +203,28 @@ export class WebhookLane extends DurableObject<Env> {
     await this.schedule().catch((err) =>
       log("error", "webhook lane: alarm not set", { error: err instanceof Error ? err.message : String(err) }),
     );
+  }
+
+  /** Appends to the attempt log, keeping the newest KEEP_ATTEMPTS. */
+  private keep(attempts: NewAttempt[]) {
+    const sql = this.ctx.storage.sql;
+    for (const a of attempts)
+      sql.exec(
+        `INSERT INTO attempts (message_id, event_type, attempt, outcome, status, error, latency_ms, response_excerpt,
+           retry_in, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        a.messageId,
+        a.eventType,
+        a.attempt,
+        a.outcome,
+        a.status,
+        a.error,
+        a.latencyMs,
+        a.responseExcerpt,
+        a.retryIn,
+        a.createdAt,
+      );
+    if (attempts.length > 0)
+      sql.exec("DELETE FROM attempts WHERE id <= (SELECT max(id) FROM attempts) - ?", KEEP_ATTEMPTS);
   }
 
   private settle(row: Row, fate: Fate) {

@@ -1,6 +1,6 @@
 // Webhooks against the real Worker (wrangler dev: local Queues, D1, fetch) and a real receiver on loopback: the
 // dashboard flow in headless Chromium, ingest → signed POST verified with standardwebhooks, redirects not followed,
-// a slow endpoint not delaying another, and a message walked to the dead-letter queue (WEBHOOK_RETRY_DELAYS makes
+// a slow endpoint not delaying another, and a message its lane walks to the dead letters (WEBHOOK_RETRY_DELAYS makes
 // the retry delays 0 s here; the contract's delays are asserted in test/core/webhooks/retries.test.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Browser, Page } from "playwright-core";
@@ -134,7 +134,7 @@ describe("webhooks over the real runtime", () => {
     expect(rx.at("/slow")).toHaveLength(1);
   });
 
-  it("after the last attempt the message goes to the dead-letter queue and is recorded", async () => {
+  it("after the last attempt the message is a dead letter, recorded and listed", async () => {
     const acc = await account("e2e-wh-dead@example.com");
     const wh = await webhook(acc, "/fail", ["match.score_updated"]);
     await score();

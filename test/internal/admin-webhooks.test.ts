@@ -1,9 +1,11 @@
 // The operator API for webhook endpoints (docs/webhooks.md "Managing endpoints"): create with the secret shown once,
 // list, change, delete, rotate, test; bad input is a 400 naming the parameter and writes nothing.
+import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { MAX_ENDPOINTS_PER_ACCOUNT } from "../../src/core/domain/webhook-schemas";
+import { laneOf } from "../../src/core/webhooks/lane";
 import { admin } from "../helpers/admin";
 import { attempts, createWebhook, dbRow, fakeReceivers, RECEIVER, waitFor } from "../helpers/webhooks";
 
@@ -179,19 +181,34 @@ describe("changing, rotating, testing and deleting an endpoint", () => {
     expect((await admin("POST", `/webhooks/${other.id}/test`)).status).toBe(202);
   });
 
-  it("DELETE removes the endpoint and its attempts: 204, then 404", async () => {
+  it("DELETE removes the endpoint, its attempt log and its pending messages: 204, then 404", async () => {
     const acc = await account("hooks-delete@example.com");
     const wh = await createWebhook(acc, { url: `${RECEIVER}/delete` });
-    await env.DB.prepare(
-      "INSERT INTO webhook_attempts (endpoint_id, message_id, event_type, attempt, outcome, created_at) VALUES (?, 'm', 'x', 1, 'failed', 'now')",
-    )
-      .bind(wh.id)
-      .run();
+    receivers.on("/delete", () => new Response(null, { status: 500 }));
+    const lane = laneOf(env, wh.id);
+    await lane.accept([
+      { endpoint_id: wh.id, id: "msg_del", type: "webhook.test", league_id: null, body: "{}" },
+      { endpoint_id: wh.id, id: "msg_del_2", type: "match.finished", league_id: "lg_x", body: "{}" },
+    ]);
+    await lane.idle();
+    // A message waiting for its retry, as a failed attempt leaves it.
+    const later = { endpoint_id: wh.id, id: "msg_later", type: "match.finished", league_id: "lg_fb_eng1", body: "{}" };
+    await runInDurableObject(lane, (_l, state) => {
+      state.storage.sql.exec(
+        "INSERT INTO pending (id, message, attempts, due_at) VALUES (?, ?, 1, ?)",
+        later.id,
+        JSON.stringify(later),
+        Date.now() + 600_000,
+      );
+    });
+    expect(await lane.attempts()).toHaveLength(1);
+    expect(await lane.pending()).toHaveLength(1);
     expect((await admin("DELETE", `/webhooks/${wh.id}`)).status).toBe(204);
     expect((await admin("DELETE", `/webhooks/${wh.id}`)).status).toBe(404);
     expect((await admin("GET", `/webhooks/${wh.id}`)).status).toBe(404);
     expect((await admin("POST", `/webhooks/${wh.id}/test`)).status).toBe(404);
-    expect((await dbRow("SELECT count(*) AS n FROM webhook_attempts WHERE endpoint_id = ?", wh.id)).n).toBe(0);
+    expect(await lane.attempts()).toEqual([]);
+    expect(await lane.pending()).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
-// Drizzle mirror of migrations/0009_webhooks.sql: webhook endpoints, delivery attempts, dead letters.
+// Drizzle mirror of migrations/0009_webhooks.sql: webhook endpoints and dead letters (the attempt log lives in each
+// endpoint's lane since 0012, workers/webhook-lane.ts).
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const webhookEndpoints = sqliteTable(
@@ -24,25 +25,6 @@ export const webhookEndpoints = sqliteTable(
     index("webhook_endpoints_account").on(t.accountId, t.createdAt),
     index("webhook_endpoints_enabled").on(t.enabled, t.accountId),
   ],
-);
-
-export const webhookAttempts = sqliteTable(
-  "webhook_attempts",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    endpointId: text("endpoint_id").notNull(),
-    messageId: text("message_id").notNull(),
-    eventType: text("event_type").notNull(),
-    attempt: integer("attempt").notNull(),
-    outcome: text("outcome", { enum: ["delivered", "retrying", "failed", "dead_lettered"] }).notNull(),
-    status: integer("status"),
-    error: text("error"),
-    latencyMs: integer("latency_ms"),
-    responseExcerpt: text("response_excerpt"),
-    retryIn: integer("retry_in"),
-    createdAt: text("created_at").notNull(),
-  },
-  (t) => [index("webhook_attempts_endpoint").on(t.endpointId, t.id)],
 );
 
 export const webhookDeadLetters = sqliteTable(

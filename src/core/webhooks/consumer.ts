@@ -8,11 +8,10 @@
 import { dbFor } from "../db/client";
 import { insertDeadLetters } from "../db/queries/webhooks";
 import { log } from "../../lib/log";
+import { laneOf } from "./lane";
 import type { WebhookMessage } from "./message";
 import { delayAfter, retryDelays } from "./retry";
 import { rfc3339 } from "../../lib/time";
-
-export const laneOf = (env: Env, endpointId: string) => env.WEBHOOK_LANE.get(env.WEBHOOK_LANE.idFromName(endpointId));
 
 export async function consumeWebhooks(batch: MessageBatch<WebhookMessage>, env: Env): Promise<void> {
   const delays = retryDelays(env);

@@ -1,14 +1,15 @@
 // One round of an endpoint's lane (workers/webhook-lane.ts): up to IN_FLIGHT of its due messages delivered at once,
-// each one's fate decided by the contract's schedule (docs/webhooks.md "Delivery"), the attempts and the endpoint's
-// health written to D1 in one batch.
+// each one's fate decided by the contract's schedule (docs/webhooks.md "Delivery"). The attempts go to the lane's own
+// log; D1 is written only when the endpoint's health changes (a failure streak starts or ends, or it is disabled).
 //
 // Entitlements at delivery (docs/security-and-limits.md "Entitlements are live"): the endpoint and its account's
-// tracked leagues are read for each round; a message of a league no longer tracked, of a type no longer subscribed, or
+// tracked leagues as the lane last read them, at most TARGET_TTL_MS ago (and at once after the endpoint was changed
+// through the API, which tells its lane); a message of a league no longer tracked, of a type no longer subscribed, or
 // for an endpoint disabled or deleted since it was enqueued is dropped without a request.
 import { leagueSet, mayReceive } from "../auth/entitlements";
 import { TEST_EVENT } from "../domain/webhook-schemas";
 import { dbFor } from "../db/client";
-import { deliveryTargets, recordDeliveries, type DeliveryTarget, type NewAttempt } from "../db/queries/webhooks";
+import { deliveryTargets, recordHealth, type DeliveryTarget, type Health } from "../db/queries/webhooks";
 import { log } from "../../lib/log";
 import { rfc3339 } from "../../lib/time";
 import { deliverOnce, type AttemptResult } from "./deliver";
@@ -22,6 +23,42 @@ import { checkWebhookUrl } from "./url-guard";
  * connections an invocation may have waiting for headers).
  */
 export const IN_FLIGHT = 4;
+
+/** An endpoint's lane (workers/webhook-lane.ts). */
+export const laneOf = (env: Env, endpointId: string) => env.WEBHOOK_LANE.get(env.WEBHOOK_LANE.idFromName(endpointId));
+
+/** How long a lane trusts the endpoint it read (the house's 2 s rule, as for keys). */
+export const TARGET_TTL_MS = 2000;
+
+/** One attempt as the endpoint's log lists it (`GET /webhooks/{id}/attempts`). */
+export interface AttemptRow {
+  id: number;
+  messageId: string;
+  eventType: string;
+  attempt: number;
+  outcome: "delivered" | "retrying" | "failed" | "dead_lettered";
+  status: number | null;
+  error: string | null;
+  latencyMs: number | null;
+  responseExcerpt: string | null;
+  retryIn: number | null;
+  createdAt: string;
+}
+export type NewAttempt = Omit<AttemptRow, "id">;
+
+/** The endpoint as read at `at` (undefined: deleted). */
+export interface Cached {
+  target: DeliveryTarget | undefined;
+  at: number;
+}
+
+/** What a round did: each message's fate, in the order given, and the attempts it made. */
+export interface Round {
+  fates: Fate[];
+  attempts: NewAttempt[];
+  /** The endpoint as the round used it (to keep), or null when it must be read again. */
+  cached: Cached | null;
+}
 
 /** A lane's message: the queue's body and the attempts already made. */
 export interface Queued {
@@ -76,20 +113,29 @@ const deliverable = (t: DeliveryTarget | undefined, m: WebhookMessage): t is Del
       m.league_id !== null &&
       mayReceive({ leagues: leagueSet(t.tracked) }, m.league_id)));
 
-/** Delivers one endpoint's due messages (all of `endpointId`) concurrently; their fates, in the order given. */
+/**
+ * Delivers one endpoint's due messages (all of `endpointId`) concurrently, using `cached` when it is fresh enough.
+ */
 export async function deliverRound(
   env: Env,
   endpointId: string,
   due: Queued[],
   delays: readonly number[],
-): Promise<Fate[]> {
-  let target: DeliveryTarget | undefined;
-  try {
-    target = (await deliveryTargets(dbFor(env.DB), [endpointId])).get(endpointId);
-  } catch (err) {
-    log("error", "webhook lane: endpoint unreadable", { error: err instanceof Error ? err.message : String(err) });
-    return due.map(() => ({ kind: "retry", seconds: delays[0] ?? 5, counted: false }));
+  cached: Cached | null,
+): Promise<Round> {
+  if (!cached || Date.now() - cached.at > TARGET_TTL_MS) {
+    try {
+      cached = { target: (await deliveryTargets(dbFor(env.DB), [endpointId])).get(endpointId), at: Date.now() };
+    } catch (err) {
+      log("error", "webhook lane: endpoint unreadable", { error: err instanceof Error ? err.message : String(err) });
+      return {
+        fates: due.map(() => ({ kind: "retry", seconds: delays[0] ?? 5, counted: false })),
+        attempts: [],
+        cached: null,
+      };
+    }
   }
+  const target = cached.target;
   const attempts: NewAttempt[] = [];
   let succeeded = false;
   let lastFailure: string | null = null;
@@ -118,7 +164,6 @@ export async function deliverRound(
         outcome = retryIn === null ? "dead_lettered" : "retrying";
       }
       attempts.push({
-        endpointId: t.id,
         messageId: m.id,
         eventType: m.type,
         attempt: n,
@@ -138,23 +183,25 @@ export async function deliverRound(
     }),
   );
 
-  // Health: a success in the round ends a failure streak (written only if there is one); otherwise a failure counts.
-  const health =
-    target === undefined
-      ? []
-      : succeeded
-        ? target.failing_since !== null
-          ? [{ endpointId, ok: true as const }]
-          : []
-        : lastFailure !== null
-          ? [{ endpointId, ok: false as const, last: lastFailure }]
-          : [];
-  // The log of attempts is bookkeeping: if it cannot be written, the fates above still stand (failing the round would
-  // deliver the successful messages again).
-  try {
-    await recordDeliveries(dbFor(env.DB), attempts, health, Math.floor(Date.now() / 1000), DISABLE_AFTER_S);
-  } catch (err) {
-    log("error", "webhook attempts not recorded", { error: err instanceof Error ? err.message : String(err) });
+  // Health, written only when it changes: a success in the round ends a failure streak; otherwise a failure starts
+  // one, or (the streak being old enough) disables the endpoint. A failure during a streak that cannot disable yet
+  // writes nothing.
+  let health: Health | null = null;
+  const nowS = Math.floor(Date.now() / 1000);
+  if (target && succeeded && target.failing_since !== null) health = { endpointId, ok: true };
+  else if (target && !succeeded && lastFailure !== null) {
+    const since = target.failing_since;
+    if (since === null || (target.enabled === 1 && since <= nowS - DISABLE_AFTER_S))
+      health = { endpointId, ok: false, last: lastFailure };
   }
-  return fates;
+  if (health) {
+    try {
+      await recordHealth(dbFor(env.DB), health, nowS, DISABLE_AFTER_S);
+    } catch (err) {
+      log("error", "webhook health not recorded", { error: err instanceof Error ? err.message : String(err) });
+    }
+    // The row changed: the next round reads it again.
+    return { fates, attempts, cached: null };
+  }
+  return { fates, attempts, cached };
 }

@@ -17,15 +17,14 @@ import {
   endpointRow,
   endpointView,
   insertEndpoint,
-  listAttempts,
   listDeadLetters,
   listEndpoints,
   rotateEndpointSecret,
   updateEndpoint,
-  type AttemptRow,
   type EndpointView,
 } from "../db/queries/webhooks";
 import { ApiError, badRequest } from "../errors";
+import { laneOf, type AttemptRow } from "./lane";
 import { newMessageId, type WebhookMessage } from "./message";
 import { newSecret, sealSecret } from "./secrets";
 import { checkWebhookUrl } from "./url-guard";
@@ -125,6 +124,7 @@ export async function removeEndpoint(env: Env, id: string, owner?: string) {
   const db = dbFor(env.DB);
   await requireEndpoint(db, id, owner);
   if (!(await deleteEndpoint(db, id))) throw notFound();
+  await laneOf(env, id).close();
 }
 
 export async function changeEndpoint(
@@ -145,7 +145,10 @@ export async function changeEndpoint(
     // A fresh start: the failure streak that may have disabled it no longer counts.
     Object.assign(set, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
   }
-  if (Object.keys(set).length > 0 && !(await updateEndpoint(db, id, set))) throw notFound();
+  if (Object.keys(set).length > 0) {
+    if (!(await updateEndpoint(db, id, set))) throw notFound();
+    await laneOf(env, id).forget();
+  }
   return endpointJson((await endpointView(db, id))!);
 }
 
@@ -158,6 +161,7 @@ export async function rotateSecret(env: Env, id: string, owner?: string) {
   const until = Math.floor(Date.now() / 1000) + ROTATION_OVERLAP_S;
   // The current secret, still sealed for this endpoint, becomes the previous one.
   if (!(await rotateEndpointSecret(db, id, await sealSecret(env, id, secret), row.secret, until))) throw notFound();
+  await laneOf(env, id).forget();
   return { secret, previous_secret_expires_at: rfc3339(until * 1000) };
 }
 
@@ -196,7 +200,7 @@ export async function sendTestEvent(env: Env, id: string, owner?: string) {
 export async function endpointAttempts(env: Env, id: string, owner?: string) {
   const db = dbFor(env.DB);
   await requireEndpoint(db, id, owner);
-  return (await listAttempts(db, id)).map(attemptJson);
+  return (await laneOf(env, id).attempts()).map(attemptJson);
 }
 
 /** Messages that exhausted every attempt, with the body that was signed (for support and replay). */

@@ -1,12 +1,10 @@
 // Webhook endpoints, delivery attempts and dead letters (migrations/0009_webhooks.sql).
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { webhookAttempts, webhookDeadLetters, webhookEndpoints } from "../schema";
+import { webhookDeadLetters, webhookEndpoints } from "../schema";
 import { rfc3339 } from "../../../lib/time";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
-export type AttemptRow = typeof webhookAttempts.$inferSelect;
-export type NewAttempt = Omit<typeof webhookAttempts.$inferInsert, "id">;
 
 /** Endpoint fields shown to their owner: never the sealed secrets. */
 const publicColumns = {
@@ -50,10 +48,9 @@ export const endpointView = async (db: Db, id: string): Promise<EndpointView | u
 export const endpointRow = async (db: Db, id: string): Promise<EndpointRow | undefined> =>
   (await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0];
 
-/** Deletes the endpoint with its attempts and dead letters, in one transaction; false when there was none. */
+/** Deletes the endpoint with its dead letters, in one transaction; false when there was none. */
 export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
-  const [, , res] = await db.batch([
-    db.delete(webhookAttempts).where(eq(webhookAttempts.endpointId, id)),
+  const [, res] = await db.batch([
     db.delete(webhookDeadLetters).where(eq(webhookDeadLetters.endpointId, id)),
     db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id }),
   ]);
@@ -143,78 +140,32 @@ export type Health = { endpointId: string; ok: true } | { endpointId: string; ok
  * streak; a failure starts one, and one that began `disableAfterS` ago or more disables the endpoint with the
  * reason); and each endpoint's attempts pruned to the newest `keep`.
  */
-export async function recordDeliveries(
-  db: Db,
-  attempts: NewAttempt[],
-  health: Health[],
-  now: number,
-  disableAfterS: number,
-  keep = 100,
-) {
+/**
+ * An endpoint's health after a round of its lane, written only when it changes: a success ends a failure streak; a
+ * failure starts one, or disables the endpoint once the streak is `disableAfterS` old.
+ */
+export async function recordHealth(db: Db, h: Health, now: number, disableAfterS: number) {
   const c = db.$client;
-  const nowIso = rfc3339(now * 1000);
-  const statements = attempts.map((a) =>
-    c
-      .prepare(
-        `INSERT INTO webhook_attempts (endpoint_id, message_id, event_type, attempt, outcome, status, error, latency_ms,
-           response_excerpt, retry_in, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        a.endpointId,
-        a.messageId,
-        a.eventType,
-        a.attempt,
-        a.outcome,
-        a.status ?? null,
-        a.error ?? null,
-        a.latencyMs ?? null,
-        a.responseExcerpt ?? null,
-        a.retryIn ?? null,
-        a.createdAt,
-      ),
-  );
-  for (const h of health) {
-    if (h.ok) {
-      statements.push(c.prepare("UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ?").bind(h.endpointId));
-      continue;
-    }
-    // SET expressions all see the row as it was: `failing_since` below is the streak's start before this failure.
-    statements.push(
-      c
-        .prepare(
-          `UPDATE webhook_endpoints SET
-             failing_since = COALESCE(failing_since, ?2),
-             enabled = CASE WHEN enabled = 1 AND COALESCE(failing_since, ?2) <= ?2 - ?3 THEN 0 ELSE enabled END,
-             disabled_reason = CASE WHEN enabled = 1 AND COALESCE(failing_since, ?2) <= ?2 - ?3
-               THEN 'every delivery failed for ' || ?6 || ' days (since ' ||
-                    strftime('%Y-%m-%dT%H:%M:%SZ', failing_since, 'unixepoch') || '); last attempt: ' || ?4
-               ELSE disabled_reason END,
-             disabled_at = CASE WHEN enabled = 1 AND COALESCE(failing_since, ?2) <= ?2 - ?3 THEN ?5 ELSE disabled_at END
-           WHERE id = ?1`,
-        )
-        .bind(h.endpointId, now, disableAfterS, h.last, nowIso, String(Math.round(disableAfterS / 86_400))),
-    );
+  if (h.ok) {
+    await c.prepare("UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ?").bind(h.endpointId).run();
+    return;
   }
-  for (const id of new Set(attempts.map((a) => a.endpointId))) {
-    statements.push(
-      c
-        .prepare(
-          `DELETE FROM webhook_attempts WHERE endpoint_id = ?1 AND id <
-             (SELECT id FROM webhook_attempts WHERE endpoint_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)`,
-        )
-        .bind(id, keep - 1),
-    );
-  }
-  if (statements.length > 0) await c.batch(statements);
+  // SET expressions all see the row as it was: `failing_since` below is the streak's start before this failure.
+  await c
+    .prepare(
+      `UPDATE webhook_endpoints SET
+         failing_since = COALESCE(failing_since, ?2),
+         enabled = CASE WHEN enabled = 1 AND COALESCE(failing_since, ?2) <= ?2 - ?3 THEN 0 ELSE enabled END,
+         disabled_reason = CASE WHEN enabled = 1 AND COALESCE(failing_since, ?2) <= ?2 - ?3
+           THEN 'every delivery failed for ' || ?6 || ' days (since ' ||
+                strftime('%Y-%m-%dT%H:%M:%SZ', failing_since, 'unixepoch') || '); last attempt: ' || ?4
+           ELSE disabled_reason END,
+         disabled_at = CASE WHEN enabled = 1 AND COALESCE(failing_since, ?2) <= ?2 - ?3 THEN ?5 ELSE disabled_at END
+       WHERE id = ?1`,
+    )
+    .bind(h.endpointId, now, disableAfterS, h.last, rfc3339(now * 1000), String(Math.round(disableAfterS / 86_400)))
+    .run();
 }
-
-export const listAttempts = (db: Db, endpointId: string, limit = 100): Promise<AttemptRow[]> =>
-  db
-    .select()
-    .from(webhookAttempts)
-    .where(eq(webhookAttempts.endpointId, endpointId))
-    .orderBy(desc(webhookAttempts.id))
-    .limit(limit);
 
 /**
  * Dead letters, at least once: a message the dead-letter queue delivers twice is kept once; one of an endpoint

@@ -8,9 +8,8 @@ import {
   endpointRow,
   fanoutTargets,
   insertDeadLetters,
-  listAttempts,
   listEndpoints,
-  recordDeliveries,
+  recordHealth,
 } from "../../../../src/core/db/queries/webhooks";
 import { admin } from "../../../helpers/admin";
 import { recordingD1, type Recorded } from "../../../helpers/recording-d1";
@@ -59,40 +58,28 @@ describe("webhook statements", () => {
     expect(rows.find((r) => r.id === a.id)!.events).toBe("match.finished");
   });
 
-  it("the consumer's lookup returns each endpoint with its account's tracked leagues", async () => {
+  it("a lane's lookup returns each endpoint with its account's tracked leagues", async () => {
     const map = (await expectIndexed((db) => deliveryTargets(db, [a.id, off.id, "wh_missing"]))) as Map<string, any>;
     expect([...map.keys()].sort()).toEqual([a.id, off.id].sort());
     expect(map.get(a.id).tracked).toBe("lg_fb_eng1");
     expect(map.get(off.id).enabled).toBe(0);
   });
 
-  it("recording a batch keeps the newest 100 attempts per endpoint", async () => {
-    const at = "2026-11-23T12:00:00Z";
-    const attempt = (i: number) => ({
-      endpointId: b.id,
-      messageId: `msg_${i}`,
-      eventType: "match.finished",
-      attempt: 1,
-      outcome: "delivered" as const,
-      status: 200,
-      createdAt: at,
-    });
-    for (let i = 0; i < 104; i += 8)
-      await recordDeliveries(
-        dbFor(env.DB),
-        Array.from({ length: 8 }, (_, k) => attempt(i + k)),
-        [],
-        0,
-        1,
-      );
+  it("health: a failure starts a streak, one 3 days into it disables, a success ends it; all by primary key", async () => {
+    const row = async () => (await endpointRow(dbFor(env.DB), b.id))!;
     await expectIndexed((db) =>
-      recordDeliveries(db, [attempt(104)], [{ endpointId: b.id, ok: false, last: "HTTP 500" }], 1_800_000_000, 259_200),
+      recordHealth(db, { endpointId: b.id, ok: false, last: "HTTP 500" }, 1_800_000_000, 259_200),
     );
-    const kept = (await expectIndexed((db) => listAttempts(db, b.id))) as { messageId: string }[];
-    expect(kept).toHaveLength(100);
-    expect(kept[0]!.messageId).toBe("msg_104");
-    expect(kept.at(-1)!.messageId).toBe("msg_5");
-    expect((await endpointRow(dbFor(env.DB), b.id))!.failingSince).toBe(1_800_000_000);
+    expect(await row()).toMatchObject({ failingSince: 1_800_000_000, enabled: true });
+    await expectIndexed((db) =>
+      recordHealth(db, { endpointId: b.id, ok: false, last: "HTTP 502" }, 1_800_259_200, 259_200),
+    );
+    expect(await row()).toMatchObject({ failingSince: 1_800_000_000, enabled: false });
+    expect((await row()).disabledReason).toBe(
+      "every delivery failed for 3 days (since 2027-01-15T08:00:00Z); last attempt: HTTP 502",
+    );
+    await expectIndexed((db) => recordHealth(db, { endpointId: b.id, ok: true }, 1_800_259_300, 259_200));
+    expect((await row()).failingSince).toBeNull();
   });
 
   it("listing endpoints and storing dead letters use indexes too", async () => {
