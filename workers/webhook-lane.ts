@@ -8,8 +8,9 @@
 //
 // Durability: a message is a row of the lane's SQLite storage from acceptance until its fate is decided, so an object
 // that is evicted mid-delivery delivers it again (at least once). Delivery starts at once on acceptance (`pump`);
-// retries wait for the alarm, which is set to the earliest due row; every acceptance also sets a backstop alarm a
-// minute out in case the object is evicted before its pump ends.
+// retries wait for the alarm, which is set to the earliest due row. A lane with messages always has an alarm at most a
+// minute out (set on acceptance), in case the object is evicted before its pump ends; an alarm that finds nothing due
+// is harmless, so alarms are only ever moved earlier, never deleted (each alarm write is a storage write).
 import { DurableObject } from "cloudflare:workers";
 import { dbFor } from "../src/core/db/client";
 import { insertDeadLetters } from "../src/core/db/queries/webhooks";
@@ -53,6 +54,8 @@ export class WebhookLane extends DurableObject<Env> {
   private done: Promise<void> = Promise.resolve();
   /** The endpoint as last read (src/core/webhooks/lane.ts, TARGET_TTL_MS). */
   private cached: Cached | null = null;
+  /** The alarm as set (read once at start): kept in memory so that a message costs no alarm read or write. */
+  private alarmAt: number | null | undefined = undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -96,12 +99,12 @@ export class WebhookLane extends DurableObject<Env> {
         JSON.stringify(m),
         now,
       );
-    const alarm = await this.ctx.storage.getAlarm();
-    if (alarm === null || alarm > now + BACKSTOP_MS) await this.ctx.storage.setAlarm(now + BACKSTOP_MS);
+    await this.alarmBy(now + BACKSTOP_MS);
     this.kick();
   }
 
   override async alarm(): Promise<void> {
+    this.alarmAt = null;
     await this.kick();
   }
 
@@ -279,13 +282,20 @@ export class WebhookLane extends DurableObject<Env> {
     }
   }
 
-  /** The alarm at the earliest due row (or a dead letter still to write); none when the lane is empty. */
+  /** The alarm at the earliest due row (or a minute out while a dead letter waits to be written). */
   private async schedule(): Promise<void> {
     const sql = this.ctx.storage.sql;
     const next = sql.exec<{ at: number | null }>("SELECT min(due_at) AS at FROM pending").one().at;
     const dead = sql.exec<{ n: number }>("SELECT count(*) AS n FROM dead").one().n > 0;
     const at = dead ? Math.min(next ?? Infinity, Date.now() + DEAD_RETRY_MS) : next;
-    if (at === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(at);
+    if (at !== null) await this.alarmBy(at);
+  }
+
+  /** Makes sure an alarm fires no later than `at`. */
+  private async alarmBy(at: number): Promise<void> {
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    if (this.alarmAt !== null && this.alarmAt <= at) return;
+    this.alarmAt = at;
+    await this.ctx.storage.setAlarm(at);
   }
 }

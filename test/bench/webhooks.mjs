@@ -2,8 +2,9 @@
 // for 50 endpoints (each gets every update); and the ingest request's own latency with 0 vs 50 endpoints enabled,
 // in alternating rounds. The Worker runs in workerd (createTestHarness: Queues, D1 and fetch as under wrangler dev)
 // pinned to core 0; the receiver (a Node http server) and the clients run in this process on core 1. Locally the queue
-// consumer runs on that same core (in production it runs in its own invocations), so each ingest starts once the
-// previous one's deliveries are done (SETTLE_MS after the last arrived): the ratio is what enqueueing costs the ingest.
+// consumer and the endpoints' lanes run on that same core (in production each runs on its own), so each ingest starts
+// once the previous one's deliveries are done (SETTLE_MS after the last arrived): the ratio is what enqueueing costs
+// the ingest.
 import { createServer } from "node:http";
 import { performance } from "node:perf_hooks";
 import { pct, pinAll, sleep, startHarness } from "./lib.mjs";
