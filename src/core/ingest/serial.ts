@@ -13,15 +13,16 @@ export type IngestOutcome =
 
 /**
  * Applies a batch, then enqueues its webhook messages (one per endpoint and event, src/core/ingest/webhooks.ts). `defer`
- * (the HTTP route's waitUntil) lets the feed's answer go out first: that work then starts after the batch is
- * committed and published, outside the Ingestor (which takes the next batch meanwhile), and a feed's request costs the
- * same with or without endpoints (benchmark P10). Deferred or awaited, a failed enqueue is logged and not retried, as
- * a failed socket push; webhooks promise no order (retries reorder them anyway), `seq` does.
+ * (the HTTP route's, src/internal/ingest.ts) is handed that work to start once the feed's answer has gone out: it then
+ * runs after the batch is committed and published, outside the Ingestor (which takes the next batch meanwhile), and a
+ * feed's request costs about the same with or without endpoints (benchmark P10). Deferred or awaited, a failed enqueue
+ * is logged and not retried, as a failed socket push; webhooks promise no order (retries reorder them anyway), `seq`
+ * does.
  */
 export async function ingestInOrder(
   env: Env,
   ops: Op[],
-  defer?: (work: Promise<unknown>) => void,
+  defer?: (start: () => Promise<unknown>) => void,
   t?: Tracer,
 ): Promise<{ applied: number; unchanged: number }> {
   const outcome = await env.INGESTOR.getByName("ingest").apply(ops, t !== undefined);
@@ -30,9 +31,9 @@ export async function ingestInOrder(
   // The route's isolate (in production not the Ingestor's) knows of the commit too: its next read sees it.
   if (outcome.ok && outcome.result.applied > 0) dataChanged();
   if (outcome.ok) {
-    const work = enqueueWebhooks(env, outcome.webhooks);
-    if (defer) defer(work);
-    else await work;
+    const webhooks = outcome.webhooks;
+    if (defer) defer(() => enqueueWebhooks(env, webhooks));
+    else await enqueueWebhooks(env, webhooks);
     return outcome.result;
   }
   if ("code" in outcome) throw new ApiError(outcome.status, outcome.code, outcome.detail);
