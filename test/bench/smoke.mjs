@@ -16,6 +16,7 @@ const SIZES = {
   SUBSCRIBERS: "5",
   COMMITS: "3",
   ENDPOINTS: "3",
+  HANG_UPDATES: "3",
   P11_SAMPLES: "2",
   N: "20",
 };

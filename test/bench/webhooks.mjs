@@ -14,10 +14,17 @@ const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const UPDATES = Number(process.env.UPDATES ?? 20); // ingests per round and side
 const PER_ACCOUNT = 20; // MAX_ENDPOINTS_PER_ACCOUNT
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 100);
+const HANG_UPDATES = Number(process.env.HANG_UPDATES ?? 20); // P10b: updates while one endpoint hangs
 
 async function receiver() {
   const arrivals = new Map(); // home score (the update's number) → arrival times
+  const hanging = []; // requests to /hang: never answered (the lane's 10 s timeout ends them)
   const server = createServer((req, res) => {
+    if (req.url.startsWith("/hang")) {
+      hanging.push(res);
+      req.resume();
+      return;
+    }
     let body = "";
     req.on("data", (d) => (body += d));
     req.on("end", () => {
@@ -31,7 +38,15 @@ async function receiver() {
   });
   server.keepAliveTimeout = 60_000;
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return { base: `http://127.0.0.1:${server.address().port}`, arrivals, close: () => server.close() };
+  return {
+    base: `http://127.0.0.1:${server.address().port}`,
+    arrivals,
+    hanging,
+    close: () => {
+      for (const res of hanging) res.destroy();
+      server.close();
+    },
+  };
 }
 
 export async function p10() {
@@ -111,7 +126,32 @@ export async function p10() {
       }
     }
     const ratios = rounds.b.map((b, i) => b.p50 / rounds.a[i].p50);
+
+    // P10b: isolation. One endpoint that never answers and one that does, nothing else enabled: each later update
+    // reaches the answering endpoint while the hanging one's request is still open (its lane waits its 10 s).
+    await setEnabled(false);
+    const res = await w.admin("POST", "/accounts", { email: "p10-hang@example.com", plan: "scale" });
+    const { id: hangAccount } = await res.json();
+    await w.admin("PUT", `/accounts/${hangAccount}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });
+    for (const path of ["/hang", "/steady"]) {
+      const made = await w.admin("POST", `/accounts/${hangAccount}/webhooks`, {
+        url: `${rx.base}${path}`,
+        events: ["match.score_updated"],
+      });
+      if (made.status !== 201) throw new Error(`webhook ${path}: ${made.status} ${await made.text()}`);
+    }
+    await sleep(200);
+    const first = await update(1);
+    const reached = performance.now() + 2000;
+    while (rx.hanging.length === 0 && performance.now() < reached) await sleep(5);
+    if (first.got.length !== 1 || rx.hanging.length !== 1)
+      throw new Error("P10b: the hanging endpoint was not reached");
+    const besideHang = [];
+    for (let i = 0; i < HANG_UPDATES; i++) besideHang.push(...(await update(1)).got);
+    const stillHanging = rx.hanging.length === 1;
     return {
+      besideHang,
+      stillHanging,
       endpoints: ENDPOINTS,
       updates: ROUNDS * UPDATES,
       delivered: deliveries.length,
