@@ -23,7 +23,7 @@ import { leagueRoutes } from "./api/leagues";
 import { matchRoutes } from "./api/matches";
 import { changeRoutes } from "./api/changes";
 import { peopleRoutes } from "./api/people";
-import { json, setResponseHeaders } from "./http/respond";
+import { json, READ_CACHE_CONTROL, setResponseHeaders } from "./http/respond";
 import { cors } from "./http/cors";
 import { wsRoutes } from "./api/ws";
 import { sseRoutes } from "./api/sse";
@@ -55,7 +55,7 @@ export function buildApp() {
   app.use("/v1/*", async (c, next) => {
     await next();
     applyRateHeaders(c);
-    if (c.req.method === "GET") setResponseHeaders(c, [["cache-control", "private, no-cache"]]);
+    if (c.req.method === "GET") setResponseHeaders(c, [READ_CACHE_CONTROL]);
   });
   // The public API is read-only: other methods on its paths are 405 with the methods that exist (RFC 9110 §15.5.6).
   for (const path of ["/health", "/v1/openapi.json", "/v1/asyncapi.json", ...SPORTS.map((s) => `/v1/${s}/*`)]) {

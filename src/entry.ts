@@ -1,12 +1,14 @@
 // The Worker's fetch: a dispatch table. Every request passes the Host check (DNS rebinding) and, where anyone may
 // send a body, the body cap; then /v1/mcp goes to the MCP front door, the OAuth endpoints to the OAuth provider, and
-// everything else (the read API, its WebSockets, pages, internal APIs) straight to the Hono app.
+// everything else (the read API, its WebSockets, pages, internal APIs) to the Hono app, except a warm read the
+// response cache holds, which src/api/warm-read.ts answers in one straight line.
 import type { Hono } from "hono";
 import type { AppEnv } from "./http/app-env";
 import { capBody, takesUnauthenticatedBody } from "./http/body";
 import { foreignHost } from "./http/host";
 import { isMcpPath, serveMcp } from "./mcp/front";
 import { isOAuthPath, oauthFront } from "./mcp/oauth";
+import { warmRead } from "./api/warm-read";
 
 type Handler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 
@@ -25,6 +27,6 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler): Handler {
     }
     if (isMcpPath(pathname)) return serveMcp(request, env, ctx, mcp, oauth);
     if (isOAuthPath(pathname)) return oauth(request, env, ctx);
-    return app.fetch(request, env, ctx);
+    return (await warmRead(request, env, pathname)) ?? app.fetch(request, env, ctx);
   };
 }

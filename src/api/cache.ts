@@ -9,14 +9,20 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/app-env";
+import type { Scope } from "../core/domain/codes";
 import { hexOf } from "../core/auth/keys";
 import { ByteLru } from "../lib/lru";
 import { factsBefore, fileShared, serveShared, sharedKey } from "./shared-cache";
 
-interface Entry {
+export interface Entry {
   /** UTF-8, encoded once: a hit sends these bytes without encoding the text again. */
   body: Uint8Array;
   headers: [string, string][];
+  /** The ETag among `headers`, for a conditional GET answered without the app. */
+  etag: string;
+  /** The route pattern (the log line's) and the key step's check: what the warm read needs (./warm-read.ts). */
+  route: string;
+  warm?: { scope: Scope | null };
 }
 
 const MAX_ENTRY_BYTES = 512 * 1024;
@@ -35,13 +41,14 @@ const keyOf = (dataVersion: string, accountId: string, entitlementVersion: numbe
   `${dataVersion}\n${accountId}:${entitlementVersion}\n${request}`;
 
 /** The handler's 200 with the ETag the etag middleware would compute (hex SHA-1 of the body), computed once. */
-async function withEtag(c: Context<AppEnv>) {
+async function withEtag(c: Context<AppEnv>): Promise<Entry | undefined> {
   const body = new Uint8Array(await c.res.arrayBuffer());
   const etag = `"${hexOf(await crypto.subtle.digest("SHA-1", body))}"`;
   const headers: [string, string][] = [...c.res.headers.entries()].filter(([k]) => k !== "set-cookie");
   headers.push(["etag", etag]);
   c.res = new Response(body, { status: 200, headers });
-  return body.byteLength <= MAX_ENTRY_BYTES ? { body, headers } : undefined;
+  if (body.byteLength > MAX_ENTRY_BYTES) return undefined;
+  return { body, headers, etag, route: c.req.routePath, warm: c.get("readScope").warm };
 }
 
 /**
@@ -67,6 +74,10 @@ export const responseCache = createMiddleware<AppEnv>(async (c, next) => {
   if (!kept || (shared && (await fileShared(c, shared, facts, kept)))) return;
   entries.set(key, kept, kept.body.byteLength + key.length * 2);
 });
+
+/** A cached answer to `url` for this account as of these versions (the warm read, ./warm-read.ts), or undefined. */
+export const cachedAnswer = (url: string, dataVersion: string, accountId: string, entitlementVersion: number) =>
+  entries.get(keyOf(dataVersion, accountId, entitlementVersion, requestKey(url)));
 
 /** For tests: how many responses are cached. */
 export const cachedResponses = () => entries.size;

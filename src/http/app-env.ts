@@ -1,6 +1,6 @@
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { ApiPrincipal } from "../core/auth/principal";
-import type { Sport } from "../core/domain/codes";
+import type { Scope, Sport } from "../core/domain/codes";
 import type { Db } from "../core/db/client";
 
 /** The Hono app's bindings and per-request variables, declared once. */
@@ -13,7 +13,13 @@ export interface AppEnv {
     /** The request's D1 session (at least as recent as readScope.dataVersion). */
     db: Db;
     /** What the caller may see as the key check read it, and the data version: the response caches' key. */
-    readScope: { tracked: string; dataVersion: string | null; entitlementVersion: number };
+    readScope: {
+      tracked: string;
+      dataVersion: string | null;
+      entitlementVersion: number;
+      /** The key step's check, when a cached answer may be served without the app (src/api/warm-read.ts). */
+      warm?: { scope: Scope | null };
+    };
     sport: Sport;
     /** Rate-limit headers decided for this request, applied to whatever response it gets. */
     rate: Record<string, string>;

@@ -11,7 +11,7 @@ import { setResponseHeaders } from "./respond";
 const ALLOW_HEADERS = "X-API-Key, Authorization, If-None-Match, Last-Event-ID";
 const EXPOSE_HEADERS = ["ETag", "Retry-After", "X-Request-Id", ...RATE_HEADERS].join(", ");
 /** Set on every CORS-enabled answer, errors included (a page must be able to read a 401 or a 429). */
-const RESPONSE_HEADERS: [string, string][] = [
+export const CORS_RESPONSE_HEADERS: [string, string][] = [
   ["access-control-allow-origin", "*"],
   ["access-control-expose-headers", EXPOSE_HEADERS],
 ];
@@ -22,7 +22,7 @@ const PREFLIGHT_HEADERS = {
   "access-control-max-age": "86400",
 };
 
-const noCors = (path: string) => path.startsWith("/v1/tokens") || path.startsWith("/v1/ws/");
+export const noCors = (path: string) => path.startsWith("/v1/tokens") || path.startsWith("/v1/ws/");
 
 export const cors = createMiddleware<AppEnv>(async (c, next) => {
   const path = c.req.path;
@@ -34,5 +34,6 @@ export const cors = createMiddleware<AppEnv>(async (c, next) => {
     return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
   }
   await next();
-  if ((c.req.method === "GET" || c.req.method === "HEAD") && !noCors(path)) setResponseHeaders(c, RESPONSE_HEADERS);
+  if ((c.req.method === "GET" || c.req.method === "HEAD") && !noCors(path))
+    setResponseHeaders(c, CORS_RESPONSE_HEADERS);
 });

@@ -14,14 +14,26 @@ import { setResponseHeaders } from "./respond";
  * included, uses the budget: a revalidation is a request all the same. The 429 to answer, or undefined.
  */
 export async function spendRest(c: Context<AppEnv>, p: ApiPrincipal): Promise<Response | undefined> {
-  if ((c.env.RATE_LIMITING as string) === "off") return undefined;
-  const decision = await spendBudget(c.env, { accountId: p.accountId, credential: credentialOf(p) }, p.plan, "rest");
-  c.set("rate", rateHeaders("rest", decision));
-  if (decision.allowed) return undefined;
+  const { rate, refused } = await restBudget(c.env, p, c.get("requestId"));
+  if (rate) c.set("rate", rate);
+  return refused;
+}
+
+/** The same step outside the app (src/api/warm-read.ts): the rate headers (none with limiting off) and any 429. */
+export async function restBudget(
+  env: Env,
+  p: ApiPrincipal,
+  requestId: string,
+): Promise<{ rate?: Record<string, string>; refused?: Response }> {
+  if ((env.RATE_LIMITING as string) === "off") return {};
+  const decision = await spendBudget(env, { accountId: p.accountId, credential: credentialOf(p) }, p.plan, "rest");
+  const rate = rateHeaders("rest", decision);
+  if (decision.allowed) return { rate };
   const detail = `the ${p.plan} plan allows ${decision.limit} requests per minute per account`;
-  return problemResponse(429, "rate_limited", detail, c.get("requestId"), {
-    "retry-after": String(decision.retryAfter),
-  });
+  return {
+    rate,
+    refused: problemResponse(429, "rate_limited", detail, requestId, { "retry-after": String(decision.retryAfter) }),
+  };
 }
 
 /** Puts the rate headers decided for this request on the response (success or error). */

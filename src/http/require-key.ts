@@ -30,6 +30,9 @@ export const requireKey = (scope: Scope | null, fresh = false, keysOnly = false)
       tracked: principal.tracked,
       dataVersion: data.version,
       entitlementVersion: principal.entitlementVersion,
+      // What a cached answer needs checked again when the warm read serves it (src/api/warm-read.ts): only this
+      // plain step (any credential, the 2 s record, the route's scope) can be repeated there.
+      warm: fresh || keysOnly ? undefined : { scope },
     });
     await next();
   });

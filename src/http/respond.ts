@@ -10,6 +10,9 @@ export function json<T>(c: Context, body: T, status: 200 | 201 | 202 = 200): Ans
   return res as unknown as Answer<T, 200>;
 }
 
+/** Every /v1 GET: data is per account (tracked leagues), so private caches only, always revalidated (ETag). */
+export const READ_CACHE_CONTROL: [string, string] = ["cache-control", "private, no-cache"];
+
 /**
  * Sets headers on the finished response. Hono's `c.header` copies the whole Response for each header once a handler
  * has answered; a Response built here has mutable headers, so they are set in place (one copy only for a response
