@@ -39,7 +39,8 @@ const urlKeys = (s) => [s.url, s.keys];
 /**
  * P1: GET /v1/football/matches?date=<today> on the benchmark data set, on a warm isolate, against the trivial Worker
  * answering the same bytes (a) after one D1 `SELECT 1` and (b) with no D1 call. P1c: the same read's CPU per request
- * against (b)'s, in alternating rounds.
+ * against (b)'s, in alternating rounds. P1d: P1c's measure for our Worker started without its `[assets]` table, so
+ * without the local asset router in front of it (the demo data set; the trivial Worker answers those bytes).
  */
 export async function p1(w) {
   const oursPids = workerdPids();
@@ -54,18 +55,58 @@ export async function p1(w) {
     const ours = { url, keys };
     const query = await compare({ url: base.base, keys: [] }, ours);
     const noQuery = await compare({ url: `${base.base}/?q=0`, keys: [] }, ours);
-    const cpu = await abRounds(
-      ROUNDS,
-      (side) =>
-        side === "a"
-          ? cpuPerRequest(`${base.base}/?q=0`, [], basePids, CPU_REQUESTS)
-          : cpuPerRequest(url, keys, oursPids, CPU_REQUESTS),
-      (r) => r.cpu,
-    );
-    return { query, noQuery, cpu, bytes: body.length, rows: JSON.parse(body).data.length };
+    const cpu = await cpuRounds(base, basePids, url, keys, oursPids);
+    const bare = await withoutAssetRouter(base, basePids);
+    return { query, noQuery, cpu, bare, bytes: body.length, rows: JSON.parse(body).data.length };
   } finally {
     await base.stop();
   }
+}
+
+/** CPU per request of our warm read (`url`) against the no-D1 trivial Worker's, in alternating rounds. */
+const cpuRounds = (base, basePids, url, keys, oursPids) =>
+  abRounds(
+    ROUNDS,
+    (side) =>
+      side === "a"
+        ? cpuPerRequest(`${base.base}/?q=0`, [], basePids, CPU_REQUESTS)
+        : cpuPerRequest(url, keys, oursPids, CPU_REQUESTS),
+    (r) => r.cpu,
+  );
+
+/**
+ * P1d: with `[assets]`, the local runtime puts Cloudflare's asset router (two more Workers, router and asset server)
+ * in front of ours in the same process, and P1c counts their CPU too. The same read from our Worker without it.
+ */
+async function withoutAssetRouter(base, basePids) {
+  const before = new Set(workerdPids());
+  const bare = await startHarness({ configPath: configWithoutAssets("wrangler.toml"), scale: "demo" });
+  try {
+    const barePids = workerdPids().filter((p) => !before.has(p));
+    pinAll();
+    const keys = await benchKeys(bare, 32);
+    const url = `${bare.base}/v1/football/matches?date=${today()}`;
+    const body = await (await fetch(url, { headers: { "x-api-key": keys[0] } })).text();
+    await fetch(base.base, { method: "PUT", body });
+    await cpuPerRequest(url, keys, [], 50);
+    return { cpu: await cpuRounds(base, basePids, url, keys, barePids), bytes: body.length };
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** `config` without its `[assets]` table or build step, its paths absolute, in a temporary folder. */
+function configWithoutAssets(config) {
+  const dir = mkdtempSync(join(tmpdir(), "no-assets-"));
+  const text = readFileSync(config, "utf8")
+    .replace(/^\[assets\]\n(?:.+\n)*/m, "")
+    .replace(/^main = "(.*)"$/m, (_, m) => `main = "${resolve(config, "..", m)}"`)
+    .replace(/^migrations_dir = "(.*)"$/gm, (_, d) => `migrations_dir = "${resolve(config, "..", d)}"`)
+    .replace(/^(command|watch_dir) = .*$/gm, "");
+  if (/^\[assets\]|^directory = /m.test(text)) throw new Error(`${config}: its [assets] table was not removed`);
+  const path = join(dir, "wrangler.toml");
+  writeFileSync(path, text);
+  return path;
 }
 
 /** P7: the same request with per-key limiting on vs off (two Workers, same data set, alternating rounds). */

@@ -8,6 +8,7 @@ const ROWS = [
   "P1",
   "P1b",
   "P1c",
+  "P1d",
   "P2",
   "P3",
   "P4",
