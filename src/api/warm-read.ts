@@ -1,10 +1,10 @@
 // The warm read, in one straight line (issue 27, benchmark P1c): a GET whose answer the response cache holds for the
-// caller's account, at the current data and entitlement versions, is answered here without the Hono app. The same
-// steps as the app's, in the same order and with the same functions: the credential (src/core/auth/authenticate.ts,
-// the 2 s record) and the route's scope, the REST budget (../http/rate-limit.ts), the data version
-// (src/core/db/data-view.ts); then the cached bytes with every header the app's layers would add, set once, and the
-// same log line. Anything else (a miss, an error, a restricted browser token, a route whose key step is not the plain
-// one) returns undefined before any budget is spent, and the app answers it as always.
+// caller's account, at the current data and entitlement versions, is answered here without the Hono app. The app's
+// steps, with the app's functions: the credential (src/core/auth/authenticate.ts, the 2 s record) and the route's
+// scope, the data version (src/core/db/data-view.ts), the REST budget (../http/rate-limit.ts), spent last and only for
+// an answer the app would give; then the cached bytes with every header the app's layers would add, set once, and the
+// same log line. Anything else (a miss, a refusal or failure before the budget, a restricted browser token, a route
+// whose key step is not the plain one) returns undefined before any budget is spent, and the app answers it as always.
 import { RETAINED_304_HEADERS } from "hono/etag";
 import { authenticate, requireScope } from "../core/auth/authenticate";
 import type { ApiPrincipal } from "../core/auth/principal";
@@ -21,33 +21,32 @@ const READ_PATH = /^\/v1\/(?:football|basketball)\//;
 export async function warmRead(request: Request, env: Env, pathname: string): Promise<Response | undefined> {
   if (request.method !== "GET" || !READ_PATH.test(pathname) || noCors(pathname)) return undefined;
   const start = performance.now();
-  let principal: ApiPrincipal;
-  try {
-    principal = await authenticate(request, env);
-  } catch {
-    return undefined; // the app words the refusal
-  }
+  // Any refusal or failure up to the budget goes to the app, which words it (a 401, a 403, a 500 with its request id).
+  const found = await cachedFor(request, env).catch(() => undefined);
+  if (!found) return undefined;
+  const { principal, hit } = found;
+  const requestId = crypto.randomUUID();
+  const budget = await restBudget(env, principal, requestId).catch(() => undefined);
+  if (!budget) return undefined;
+  const res = budget.refused ?? answer(hit, request.headers.get("if-none-match"));
+  for (const [k, v] of CORS_RESPONSE_HEADERS) res.headers.set(k, v);
+  if (budget.rate) for (const k in budget.rate) res.headers.set(k, budget.rate[k]!);
+  res.headers.set(READ_CACHE_CONTROL[0], READ_CACHE_CONTROL[1]);
+  res.headers.set("x-request-id", requestId);
+  logRequest(requestId, "GET", hit.route, res.status, start, principal);
+  return res;
+}
+
+/** Who is asking, and the answer cached for them, if the app's key step would let them have it; else undefined. */
+async function cachedFor(request: Request, env: Env): Promise<{ principal: ApiPrincipal; hit: Entry } | undefined> {
+  const principal = await authenticate(request, env);
   if (principal.type === "token" && (principal.matchIds || principal.leagueIds)) return undefined;
   const data = await currentData(env);
   if (data.version === null) return undefined;
   const hit = cachedAnswer(request.url, data.version, principal.accountId, principal.entitlementVersion);
   if (!hit?.warm) return undefined;
-  if (hit.warm.scope) {
-    try {
-      requireScope(principal, hit.warm.scope);
-    } catch {
-      return undefined;
-    }
-  }
-  const requestId = crypto.randomUUID();
-  const { rate, refused } = await restBudget(env, principal, requestId);
-  const res = refused ?? answer(hit, request.headers.get("if-none-match"));
-  for (const [k, v] of CORS_RESPONSE_HEADERS) res.headers.set(k, v);
-  if (rate) for (const k in rate) res.headers.set(k, rate[k]!);
-  res.headers.set(READ_CACHE_CONTROL[0], READ_CACHE_CONTROL[1]);
-  res.headers.set("x-request-id", requestId);
-  logRequest(requestId, "GET", hit.route, res.status, start, principal);
-  return res;
+  if (hit.warm.scope) requireScope(principal, hit.warm.scope);
+  return { principal, hit };
 }
 
 /** The cached 200, or the 304 the app's ETag step would send for it (RFC 9110 §13.1.2: weak comparison). */
