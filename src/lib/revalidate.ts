@@ -83,6 +83,11 @@ export class RevalidatingCache<V> {
     return this.slots.size;
   }
 
+  /** Resolves once every read in flight now has landed (tests wait for a background refresh with it, not a timer). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.slots.values()].flatMap((s) => (s.pending ? [s.pending.promise] : [])));
+  }
+
   private create(key: string): Slot<V> {
     if (this.slots.size >= this.opts.max) {
       // A Map iterates in insertion order: the first slot is the least recently (re)read.
