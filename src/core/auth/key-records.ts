@@ -88,7 +88,7 @@ export const forgetAccountKeys = (accountId: string) => {
 };
 
 /** Forgets what this isolate knows of one key (it was just created: an earlier lookup may have found none). */
+export const forgetKey = (hash: string) => records.forget((_, key) => key === hash);
+
 /** For tests: resolves once the key reads in flight (a background refresh among them) have landed. */
 export const keyReadsSettled = () => records.settled();
-
-export const forgetKey = (hash: string) => records.forget((_, key) => key === hash);
