@@ -1,8 +1,10 @@
 // The warm read (src/api/warm-read.ts): a cached GET answered without the Hono app must be the answer the app gives,
 // byte for byte and header for header, and must refuse to answer whatever the app would check differently.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { warmRead } from "../../src/api/warm-read";
+import worker from "../../workers/api";
 import { admin, createKey } from "../helpers/admin";
 import { get, seed, today } from "../helpers/seed";
 
@@ -146,5 +148,49 @@ describe("warm read", () => {
     const app429 = await get("/v1/football/leagues?x=1", k.key); // not cached: the app's own 429
     expect(app429.status).toBe(429);
     expect(names(last.headers)).toEqual(names(app429.headers));
+  });
+
+  it("leaves a failure in the key or budget step to the app, which answers a 500 problem, not a thrown Worker", async () => {
+    const { id } = (await (
+      await admin("POST", "/accounts", { email: "warm-down@example.com", plan: "trial" })
+    ).json()) as any;
+    await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });
+    const k = await createKey(id);
+    const path = "/v1/football/leagues";
+    expect((await get(path, k.key)).status).toBe(200); // cached for the account; its first lease (1 request) spent
+    expect((await warm(path, k.key))?.status).toBe(200); // a second lease from the gate
+    const through = async (broken: Env, key: string) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request(`${BASE}${path}`, { headers: { "x-api-key": key } }), broken, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const down = () => {
+      throw new Error("down");
+    };
+    // The gate cannot be reached: once the isolate's lease is used up, the budget step asks it and fails.
+    const noGate = { ...env, ACCOUNT_GATE: { getByName: down, get: down, idFromName: down } } as unknown as Env;
+    // D1 cannot be reached: a key this isolate has not read yet needs its record.
+    const noDb = { ...env, DB: { withSession: down, prepare: down, batch: down } } as unknown as Env;
+    const fresh = await createKey(id);
+    const warmWith = (broken: Env, key: string) =>
+      warmRead(new Request(`${BASE}${path}`, { headers: { "x-api-key": key } }), broken, path);
+    // Tokens this isolate still holds from its lease are spent first (at most a lease, 64): then it must ask.
+    let answered = 0;
+    while ((await warmWith(noGate, k.key))?.status === 200 && answered < 64) answered++;
+    expect(answered).toBeLessThan(64);
+    for (const [broken, key, what] of [
+      [noGate, k.key, "gate"],
+      [noDb, fresh.key, "D1"],
+    ] as const) {
+      await expect(warmWith(broken, key), what).resolves.toBeUndefined();
+      const res = await through(broken, key);
+      expect(res.status, what).toBe(500);
+      expect(res.headers.get("content-type"), what).toMatch(/^application\/problem\+json/);
+      const body = (await res.json()) as any;
+      expect(body.request_id, what).toBe(res.headers.get("x-request-id"));
+    }
+    // Reachable again: the warm read answers.
+    expect((await warm(path, k.key))?.status).toBe(200);
   });
 });
