@@ -17,17 +17,27 @@ const ingest = createRoute({
   responses: INTERNAL_RESPONSES,
 });
 
+/**
+ * How long after the feed's answer its webhook enqueue starts. Locally the route, the asset router in front of it,
+ * the queue consumer and the endpoints' lanes share one thread: an enqueue started in the answer's own task had the
+ * lanes hold the answer's bytes back (benchmark P10: 6.9× the ingest's time), one started in the next task (a 0 ms
+ * timer) still cost 1.17–1.26×, as the answer's last turns through the router queued behind the consumer's work;
+ * 10 ms gave 1.04× and 25 ms 0.91× (`ONLY=P10 npm run bench`, 2026-11-26). The price is 25 ms on every webhook's
+ * delivery, which promises seconds (docs/webhooks.md), not milliseconds; a feed's POST costs the same with endpoints
+ * or none.
+ */
+export const ENQUEUE_AFTER_MS = 25;
+
 export const ingestRoutes = apiRouter();
 ingestRoutes.openapi(ingest, async (c) => {
   const { ops } = c.req.valid("json");
   // `X-Trace: 1`: the answer carries the batch's hop marks (docs/operations.md "Tracing an ingest").
   const t = tracer(c.req.header("x-trace") === "1");
   t?.mark("route");
-  // The webhook enqueue starts in a later task than this answer, so the runtime writes the answer first: locally the
-  // route, the queue consumer and the endpoints' lanes share one thread, and an enqueue started in the answer's own
-  // task had the lanes' deliveries hold its bytes back (benchmark P10: 6.9× the ingest's time, 1.3× with the yield).
+  // The webhook enqueue starts ENQUEUE_AFTER_MS after this answer, so the answer is out before the webhook work
+  // begins (see ENQUEUE_AFTER_MS).
   const afterAnswer = (start: () => Promise<unknown>) =>
-    c.executionCtx.waitUntil(new Promise((resolve) => setTimeout(resolve, 0)).then(start));
+    c.executionCtx.waitUntil(new Promise((resolve) => setTimeout(resolve, ENQUEUE_AFTER_MS)).then(start));
   const res = json(c, await ingestInOrder(c.env, ops, afterAnswer, t));
   t?.mark("answer");
   if (t) res.headers.set("server-timing", serverTiming(t.marks));
