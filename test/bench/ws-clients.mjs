@@ -60,7 +60,10 @@ async function open(urls) {
           u.startsWith("http")
             ? openSse(u)
             : new Promise((resolve, reject) => {
-                const ws = new WebSocket(u);
+                // No permessage-deflate offer: production refuses it (wrangler.toml `no_web_socket_compression`),
+                // but locally Miniflare's entry Worker would accept it whatever our flags say, and compress every
+                // frame per socket (the raw `ws` server compresses nothing).
+                const ws = new WebSocket(u, { perMessageDeflate: false });
                 ws.on("open", () => {
                   // From here on a reset is the end of that client, not of the benchmark.
                   ws.off("error", reject).on("error", () => {});

@@ -1,3 +1,4 @@
+import { unstable_readConfig } from "wrangler";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { open, refusedStatus } from "./ws-client";
 import { startWorker, type RunningWorker } from "./worker";
@@ -41,6 +42,17 @@ const score = (home: number, minute: number) => ({
   league_id: "lg_fb_eng1",
   home_score: home,
   minute,
+});
+
+describe("WebSocket compression", () => {
+  // Locally Miniflare's entry Worker negotiates permessage-deflate whatever our flags say, so the deployed
+  // configuration is what can be checked here: each environment as wrangler resolves it.
+  it("every environment refuses permessage-deflate on the stream sockets", () => {
+    for (const env of [undefined, "staging", "production"]) {
+      const config = unstable_readConfig({ config: "wrangler.toml", env });
+      expect(config.compatibility_flags, env ?? "local").toContain("no_web_socket_compression");
+    }
+  });
 });
 
 describe("live over real WebSockets (ws client, wrangler dev)", () => {
