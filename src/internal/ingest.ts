@@ -26,7 +26,7 @@ const ingest = createRoute({
  * delivery, which promises seconds (docs/webhooks.md), not milliseconds; a feed's POST costs the same with endpoints
  * or none.
  */
-export const ENQUEUE_AFTER_MS = 25;
+const ENQUEUE_AFTER_MS = 25;
 
 export const ingestRoutes = apiRouter();
 ingestRoutes.openapi(ingest, async (c) => {

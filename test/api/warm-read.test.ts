@@ -26,6 +26,13 @@ const stable = (h: Headers) =>
   [...h.entries()].filter(([k]) => k !== "x-request-id" && !/ratelimit/.test(k)).sort(([a], [b]) => a.localeCompare(b));
 const names = (h: Headers) => [...h.keys()].sort();
 
+/** A new account tracking `leagues`, and its id. */
+async function account(email: string, plan: string, leagues: string[]): Promise<string> {
+  const { id } = (await (await admin("POST", "/accounts", { email, plan })).json()) as { id: string };
+  await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: leagues });
+  return id;
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 describe("warm read", () => {
@@ -57,10 +64,7 @@ describe("warm read", () => {
     const first = await get(path, s.key);
     const etag = first.headers.get("etag")!;
     // The app's own 304: a second account with the same leagues has the same body and ETag but no cached answer yet.
-    const { id } = (await (
-      await admin("POST", "/accounts", { email: "warm-304@example.com", plan: "growth" })
-    ).json()) as any;
-    await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_eng1", "lg_bb_acb"] });
+    const id = await account("warm-304@example.com", "growth", ["lg_fb_eng1", "lg_bb_acb"]);
     const other = await createKey(id);
     const app304 = await get(path, other.key, { "if-none-match": etag });
     expect(app304.status).toBe(304);
@@ -124,10 +128,7 @@ describe("warm read", () => {
   });
 
   it("spends the budget like the app: each warm answer counts, and past the limit it is the app's 429", async () => {
-    const { id } = (await (
-      await admin("POST", "/accounts", { email: "warm-429@example.com", plan: "trial" })
-    ).json()) as any;
-    await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });
+    const id = await account("warm-429@example.com", "trial", ["lg_fb_eng1"]);
     const k = await createKey(id);
     const path = "/v1/football/leagues";
     const first = await get(path, k.key);
@@ -151,10 +152,7 @@ describe("warm read", () => {
   });
 
   it("leaves a failure in the key or budget step to the app, which answers a 500 problem, not a thrown Worker", async () => {
-    const { id } = (await (
-      await admin("POST", "/accounts", { email: "warm-down@example.com", plan: "trial" })
-    ).json()) as any;
-    await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });
+    const id = await account("warm-down@example.com", "trial", ["lg_fb_eng1"]);
     const k = await createKey(id);
     const path = "/v1/football/leagues";
     expect((await get(path, k.key)).status).toBe(200); // cached for the account; its first lease (1 request) spent
