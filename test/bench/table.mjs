@@ -7,6 +7,9 @@ export const START = "<!-- bench:table:start -->";
 export const END = "<!-- bench:table:end -->";
 const COLUMNS = ["id", "what", "ours", "baseline", "ratio (median, min–max)", "target", "met", "run"];
 
+/** A row's `met`: true, false, or null for a row with no target of its own (a floor, shown as "—"). */
+export const metCell = (met) => (met === null ? "—" : met ? "yes" : "**no**");
+
 /** P1, P1b, P2 … P10, P11: by number, then suffix. */
 const order = (id) => {
   const m = /^P(\d+)(.*)$/.exec(id);
@@ -51,7 +54,7 @@ export function mergeTable(markdown, { rows, at, command, node, cores }) {
   const kept = existingRows(markdown.slice(start + START.length, end)).filter((r) => !measured.has(r.id));
   const fresh = rows.map((r) => ({
     id: r.id,
-    line: line([r.id, r.what, r.figure, r.baseline, r.ratio, r.target, r.met ? "yes" : "**no**", when]),
+    line: line([r.id, r.what, r.figure, r.baseline, r.ratio, r.target, metCell(r.met), when]),
   }));
   const all = [...fresh, ...kept].sort(byId);
   // Blank lines around the block, as prettier leaves them: a formatted file differs only in the table's padding.

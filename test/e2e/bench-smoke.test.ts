@@ -15,6 +15,8 @@ const ROWS = [
   "P4b",
   "P5",
   "P5b",
+  "P5c",
+  "P5d",
   "P6",
   "P7",
   "P7b",
