@@ -33,17 +33,17 @@ function principalOf(request: Request, ctx: McpCtx): Principal | undefined {
   };
 }
 
-/** A key's Principal rides in the SDK's `authInfo.extra` on the parsed-body path below; OAuth's in the auth context. */
+/**
+ * A key's Principal rides in the SDK's `authInfo.extra` on the parsed-body path below, with the tool a `tools/call`
+ * names; OAuth's Principal is in the auth context.
+ */
 const KEY_CLIENT = "api-key";
 
 const agentsHandler = createMcpHandler(
   ({ era, authInfo }) =>
-    buildServer(
-      authInfo?.clientId === KEY_CLIENT
-        ? (authInfo.extra?.principal as Principal)
-        : (getMcpAuthContext()?.props as Principal | undefined),
-      era,
-    ),
+    authInfo?.clientId === KEY_CLIENT
+      ? buildServer(authInfo.extra?.principal as Principal, era, authInfo.extra?.call as string | undefined)
+      : buildServer(getMcpAuthContext()?.props as Principal | undefined, era),
   {
     route: MCP_PATH,
     // Host and Origin are checked in front of every route (src/http/host.ts, src/mcp/front.ts), with our own host
@@ -68,11 +68,23 @@ export async function mcpHandler(request: Request, env: Env, context: ExecutionC
     else if (parsed) {
       // The SDK's escape hatch for a body already held: without it the wrapper and the SDK each clone and read the
       // body and parse it (test/bench/cpu-per-request.mjs MODE=mcp). The identity is the key's Principal, as above.
-      const authInfo = { token: "api-key", clientId: KEY_CLIENT, scopes: principal.scopes, extra: { principal } };
+      const authInfo = {
+        token: "api-key",
+        clientId: KEY_CLIENT,
+        scopes: principal.scopes,
+        extra: { principal, call: calledTool(parsed.body) },
+      };
       return agentsHandler.fetch(parsed.request, { parsedBody: parsed.body, authInfo });
     }
   }
   return agentsHandler(request, env, context);
+}
+
+/** The tool a single `tools/call` message names (its server need register no other: src/mcp/server.ts). */
+function calledTool(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+  return method === "tools/call" && typeof params?.name === "string" ? params.name : undefined;
 }
 
 /**

@@ -7,9 +7,22 @@ import type { ToolContext } from "./tools/define";
 import { utcDay } from "../lib/time";
 
 const MAX_ENTRY_CHARS = 256 * 1024;
-const results = new ByteLru<string>(8 * 1024 * 1024);
+const results = new ByteLru<object>(8 * 1024 * 1024);
 
-/** `run`'s result for this call, or a copy of the one an identical call got while the data stood still. */
+/** `value` and everything it holds, frozen: a write to any part of it throws (modules run in strict mode). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * `run`'s result for this call, or the one an identical call got while the data stood still. A kept result is a
+ * frozen copy, handed to every later caller as it is: nothing downstream can change what the next caller gets (the
+ * SDK builds its answer from a result without writing to it), and a hit costs no copy.
+ */
 export async function memoized<R extends object>(
   tool: string,
   ctx: ToolContext,
@@ -27,14 +40,15 @@ export async function memoized<R extends object>(
     JSON.stringify(input),
   ].join("\n");
   const hit = results.get(key);
-  // A copy each time: nothing downstream can change what the next caller gets.
-  if (hit !== undefined) return JSON.parse(hit) as R;
+  if (hit !== undefined) return hit as R;
   const result = await run();
-  if (!("isError" in result && result.isError)) {
-    const json = JSON.stringify(result);
-    if (json.length <= MAX_ENTRY_CHARS) results.set(key, json, (json.length + key.length) * 2);
-  }
-  return result;
+  if ("isError" in result && result.isError) return result;
+  const json = JSON.stringify(result);
+  if (json.length > MAX_ENTRY_CHARS) return result;
+  // A copy, so that nothing the tool's result shares with other code (a cached league, say) is frozen with it.
+  const kept = deepFreeze(JSON.parse(json) as R);
+  results.set(key, kept, (json.length + key.length) * 2);
+  return kept;
 }
 
 /** For tests: how many results are kept. */

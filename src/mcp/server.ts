@@ -18,13 +18,20 @@ const errorResult = (text: string) => ({ isError: true, content: [{ type: "text"
 /**
  * `era`: both read the match resources; only 2026-07-28 requests are told they can subscribe (updates arrive over
  * `subscriptions/listen`, src/mcp/listen.ts), since stateless 2025-era serving has no stream to deliver them on.
+ * `call`: the tool a `tools/call` request names. A server lives for one request, and a call reads nothing but its own
+ * tool's registration, so only that tool is registered (a tenth of the build); any other name, or none, gets all.
  */
-export function buildServer(principal: Principal | undefined, era: "legacy" | "modern" = "legacy"): McpServer {
+export function buildServer(
+  principal: Principal | undefined,
+  era: "legacy" | "modern" = "legacy",
+  call?: string,
+): McpServer {
   const server = new McpServer(
     { name: "sports-data", version: "2.0.0" },
     era === "modern" ? { capabilities: { resources: { subscribe: true } } } : undefined,
   );
-  for (const t of TOOLS) {
+  const called = call === undefined ? undefined : TOOLS.find((t) => t.name === call);
+  for (const t of called ? [called] : TOOLS) {
     const config = {
       description: t.description,
       inputSchema: published(t.input),
@@ -47,6 +54,7 @@ export function buildServer(principal: Principal | undefined, era: "legacy" | "m
     if (t.ui) registerAppTool(server, t.name, { ...config, _meta: { ui: t.ui } }, handler);
     else server.registerTool(t.name, config, handler);
   }
+  if (called) return server;
   registerMatchResource(server, principal);
   registerMatchCentre(server);
   return server;

@@ -1,6 +1,8 @@
 // Who an MCP request is: the front door's Principal for an API key, the grant's ids for an OAuth token, and
 // nothing a request could forge. Calls the MCP handler the way the OAuth provider does (ctx.props = a grant's props).
-import { env } from "cloudflare:workers";
+// And what a key's tools/call is served by: a server holding only the called tool, which must answer exactly what
+// the full server (a token's call, same account) answers.
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { mcpHandler } from "../../src/mcp/handler";
 import { readRpc } from "../helpers/mcp";
@@ -58,4 +60,67 @@ describe("the MCP handler's Principal", () => {
     expect(result.isError).toBe(true);
     expect(result.content[0].text).toBe("not authenticated");
   });
+});
+
+/** A tools/call as raw bytes, in either era: with the key through the Worker, or with a grant's props as above. */
+async function rawCall(era: "2025" | "2026", name: string, args: unknown, via: "key" | "grant") {
+  const modern = era === "2026";
+  const params = {
+    name,
+    arguments: args,
+    ...(modern && {
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" },
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
+    }),
+  };
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params });
+  const headers: Record<string, string> = {
+    host: "127.0.0.1:8787",
+    "content-type": "application/json",
+    "content-length": String(new TextEncoder().encode(body).length),
+    accept: "application/json, text/event-stream",
+    ...(modern
+      ? { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": name }
+      : { "mcp-protocol-version": "2025-06-18" }),
+  };
+  const url = "http://127.0.0.1:8787/v1/mcp";
+  if (via === "key") {
+    const res = await exports.default.fetch(url, { method: "POST", headers: { ...headers, "x-api-key": s.key }, body });
+    return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
+  }
+  const ctx = {
+    props: { type: "oauth", accountId: s.accountId },
+    waitUntil() {},
+    passThroughOnException() {},
+  } as unknown as ExecutionContext;
+  const request = new Request(url, {
+    method: "POST",
+    headers: { ...headers, authorization: "Bearer acc:grant:secret" },
+    body,
+  });
+  const res = await mcpHandler(request, env, ctx);
+  return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
+}
+
+describe("a key's tools/call, served by a server that registers only the called tool", () => {
+  const day = new Date().toISOString().slice(0, 10);
+  const calls: [string, unknown][] = [
+    ["list_leagues", {}],
+    ["get_matches", { sport: "football", date: day, limit: 5 }],
+    ["get_standings", { league_id: "lg_fb_eng1" }],
+    ["get_matches", { sport: "football", limit: "five" }],
+    ["no_such_tool", {}],
+  ];
+  for (const era of ["2025", "2026"] as const)
+    it(`answers byte for byte what the full server answers (${era === "2025" ? "2025-era" : "2026-07-28"} requests)`, async () => {
+      for (const [name, args] of calls) {
+        const full = await rawCall(era, name, args, "grant");
+        const narrow = await rawCall(era, name, args, "key");
+        expect(full.status, `${name} ${full.text}`).toBe(200);
+        expect(narrow, `${name}(${JSON.stringify(args)})`).toEqual(full);
+      }
+    });
 });

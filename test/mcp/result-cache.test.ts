@@ -1,9 +1,10 @@
 // Tool results are reused while the data stands still (src/mcp/result-cache.ts): an identical call is answered from
 // the isolate's memory, an ingest commit makes the next call read afresh, and accounts tracking other leagues never
-// share an answer.
+// share an answer. What is kept is frozen: no caller (nor the SDK framing its answer) can change the next one's.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { cachedResults } from "../../src/mcp/result-cache";
+import { cachedResults, memoized } from "../../src/mcp/result-cache";
+import type { ToolContext } from "../../src/mcp/tools/define";
 import { admin, createKey } from "../helpers/admin";
 import { ingestOps } from "../helpers/live";
 import { mcpSession } from "../helpers/mcp";
@@ -47,5 +48,39 @@ describe("MCP tool results while the data stands still", () => {
     expect(theirs.structuredContent.leagues.map((l: any) => l.id)).toEqual(["lg_bb_euroleague"]);
     const ours = await mcp.call("list_leagues", {});
     expect(ours.structuredContent.leagues.map((l: any) => l.id)).toContain("lg_fb_eng1");
+  });
+});
+
+describe("a kept result", () => {
+  const ctx = {
+    principal: { type: "key", accountId: "acc_frozen" },
+    entitlementVersion: 1,
+    dataVersion: "v-frozen",
+    now: new Date(),
+  } as unknown as ToolContext;
+
+  it("is a frozen copy: the next caller gets what the first got, whatever anyone tried to change", async () => {
+    const shared = { id: "lg_shared", name: "League" };
+    const produced = { content: [{ type: "text", text: "one" }], structuredContent: { leagues: [shared] } };
+    let runs = 0;
+    const run = async () => (runs++, produced);
+    const first = await memoized("frozen_tool", ctx, { a: 1 }, run);
+    // What the tool returned shares objects with other code (a cached league): those are not frozen with it.
+    expect(Object.isFrozen(shared)).toBe(false);
+    expect(first).toEqual(produced);
+    expect(() => {
+      (first.structuredContent.leagues[0] as { name: string }).name = "changed";
+    }).toThrow(TypeError);
+    expect(() => first.content.push({ type: "text", text: "two" })).toThrow(TypeError);
+    const again = await memoized("frozen_tool", ctx, { a: 1 }, run);
+    expect(runs).toBe(1);
+    expect(again).toEqual({ content: [{ type: "text", text: "one" }], structuredContent: { leagues: [shared] } });
+  });
+
+  it("an error result is neither kept nor frozen", async () => {
+    const failed = { isError: true, content: [{ type: "text", text: "no" }] };
+    const got = await memoized("frozen_error", ctx, {}, async () => failed);
+    expect(got).toBe(failed);
+    expect(Object.isFrozen(got)).toBe(false);
   });
 });
