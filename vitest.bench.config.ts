@@ -1,4 +1,4 @@
-// P2 and P3 (test/bench/*.workerd.ts): inside workerd with the Workers pool, against local D1, on the benchmark data
+// P2, P3, P5e and P8 (test/bench/*.workerd.ts): inside workerd with the Workers pool, against local D1, on the benchmark data
 // set. Run by `npm run bench` (test/bench/run.mjs), which reads the BENCH lines they print.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { execFileSync } from "node:child_process";
@@ -21,6 +21,10 @@ export default defineConfig({
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           // test/bench/smoke.mjs: tiny sizes, to prove the benchmarks run.
           BENCH_SMOKE: process.env.BENCH_SMOKE ?? "",
+          // P5e (test/bench/mcp-cost.workerd.ts): thousands of calls a minute from one account; each still spends
+          // its budget, none is refused.
+          SCALE_PLAN_REST_PER_MINUTE: "1000000",
+          SCALE_PLAN_MCP_PER_MINUTE: "1000000",
         },
       },
     })),

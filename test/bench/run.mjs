@@ -349,11 +349,17 @@ if (only.has("P10"))
       worst <= 1000 && r.stillHanging,
     );
   });
-if (only.has("P2") || only.has("P3") || only.has("P8"))
+// The benchmarks that run inside workerd (vitest.bench.config.ts): each file only when one of its ids is asked for.
+const workerdBenches = [
+  ["test/bench/queries.workerd.ts", ["P2", "P3", "P8"]],
+  ["test/bench/mcp-cost.workerd.ts", ["P5e", "P5f"], "P5"],
+].filter(([, ids, also]) => ids.some((id) => only.has(id)) || only.has(also));
+if (workerdBenches.length > 0)
   await guarded(
-    ["P2", "P3", "P8"].filter((id) => only.has(id)),
+    workerdBenches.flatMap(([, ids, also]) => ids.filter((id) => only.has(id) || only.has(also))),
     async () => {
-      const out = spawnSync("npx", ["vitest", "run", "-c", "vitest.bench.config.ts"], {
+      const files = workerdBenches.map(([file]) => file);
+      const out = spawnSync("npx", ["vitest", "run", "-c", "vitest.bench.config.ts", ...files], {
         encoding: "utf8",
         env: process.env,
       });
@@ -403,6 +409,37 @@ if (only.has("P2") || only.has("P3") || only.has("P8"))
               )
               .join("\n"),
         );
+      }
+      if (found.P5e) {
+        const p = found.P5e;
+        const us = (side) => `${median(p.rounds.map((r) => r[side])).toFixed(0)} µs`;
+        const ratio = (side) => {
+          const xs = p.rounds.map((r) => r[side] / r.rest);
+          return `${median(xs).toFixed(2)}× (${spread(xs)})`;
+        };
+        for (const [id, what, a, b] of [
+          [
+            "P5e",
+            "a warm tools/call get_matches inside our Worker (its fetch handler called in the isolate)",
+            "ours2025",
+            "ours2026",
+          ],
+          [
+            "P5f",
+            "the same call on the maintained MCP path alone (agents' handler and the SDK; a server with get_matches, whose handler answers the kept result at once)",
+            "sdk2025",
+            "sdk2026",
+          ],
+        ])
+          row(
+            id,
+            `${what}, 2025-era / 2026-07-28 request, ${p.calls} sequential calls a round, vs the warm REST list read in the same isolate`,
+            `${us(a)} / ${us(b)} per call`,
+            `REST ${us("rest")} per call`,
+            `${ratio(a)} / ${ratio(b)}`,
+            "— (where P5's server time goes)",
+            null,
+          );
       }
       if (found.P3) {
         const ratios = found.P3.rounds.map((r) => r.drizzle / r.raw);

@@ -17,6 +17,8 @@ const ROWS = [
   "P5b",
   "P5c",
   "P5d",
+  "P5e",
+  "P5f",
   "P6",
   "P7",
   "P7b",
