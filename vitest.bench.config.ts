@@ -31,6 +31,8 @@ export default defineConfig({
   ],
   test: {
     include: ["test/bench/**/*.workerd.ts"],
+    // One file at a time: each times loops on the server's core, and the other's seeding or loops would be timed too.
+    fileParallelism: false,
     setupFiles: ["./test/helpers/setup.ts"],
     testTimeout: 600_000,
     hookTimeout: 600_000,
