@@ -15,7 +15,7 @@ import { generateKey } from "../../src/core/auth/keys";
 import { TOOLS } from "../../src/mcp/tools";
 import { published } from "../../src/mcp/tools/input";
 import { admin } from "../helpers/admin";
-import { readRpc } from "../helpers/mcp";
+import { rawToolCall, readRpc } from "../helpers/mcp";
 import worker from "../../workers/api";
 
 const SMOKE = (env as { BENCH_SMOKE?: string }).BENCH_SMOKE === "1";
@@ -30,42 +30,8 @@ const ORIGIN = "http://127.0.0.1:8787";
 
 type Era = "2025" | "2026";
 
-/** A tools/call of get_matches as each era's client sends it (headers, the 2026-07-28 `_meta` envelope). */
-function mcpRequest(era: Era, id: number) {
-  const modern = era === "2026";
-  const message = {
-    jsonrpc: "2.0",
-    id,
-    method: "tools/call",
-    params: {
-      name: "get_matches",
-      arguments: args,
-      ...(modern && {
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-      }),
-    },
-  };
-  const body = JSON.stringify(message);
-  const request = new Request(`${ORIGIN}/v1/mcp`, {
-    method: "POST",
-    headers: {
-      host: "127.0.0.1:8787",
-      "x-api-key": key,
-      "content-type": "application/json",
-      "content-length": String(new TextEncoder().encode(body).length),
-      accept: "application/json, text/event-stream",
-      ...(modern
-        ? { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "get_matches" }
-        : { "mcp-protocol-version": "2025-06-18" }),
-    },
-    body,
-  });
-  return { request, message };
-}
+/** A tools/call of get_matches as each era's client sends it, with the key. */
+const mcpRequest = (era: Era, id: number) => rawToolCall(era, { id, name: "get_matches", args }, { "x-api-key": key });
 
 const restRequest = () =>
   new Request(`${ORIGIN}/v1/football/matches?date=${day}&limit=20`, {

@@ -13,6 +13,50 @@ export async function readRpc(res: Response): Promise<any> {
   return data ? JSON.parse(data) : undefined;
 }
 
+/**
+ * A raw `tools/call` as each era's client sends it over the wire: the 2025-era headers, or the 2026-07-28 ones with
+ * the `_meta` envelope, with Host and Content-Length as a network request carries them. `headers` adds credentials.
+ */
+export function rawToolCall(
+  era: "2025" | "2026",
+  call: { id: number; name: string; args: unknown },
+  headers: Record<string, string> = {},
+) {
+  const modern = era === "2026";
+  const message = {
+    jsonrpc: "2.0",
+    id: call.id,
+    method: "tools/call",
+    params: {
+      name: call.name,
+      arguments: call.args,
+      ...(modern && {
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" },
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      }),
+    },
+  };
+  const body = JSON.stringify(message);
+  const request = new Request("http://127.0.0.1:8787/v1/mcp", {
+    method: "POST",
+    headers: {
+      host: "127.0.0.1:8787",
+      "content-type": "application/json",
+      "content-length": String(new TextEncoder().encode(body).length),
+      accept: "application/json, text/event-stream",
+      ...(modern
+        ? { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": call.name }
+        : { "mcp-protocol-version": "2025-06-18" }),
+      ...headers,
+    },
+    body,
+  });
+  return { request, message };
+}
+
 export function mcpPost(body: unknown, headers: Record<string, string> = {}, path = "/v1/mcp") {
   return exports.default.fetch(`http://127.0.0.1:8787${path}`, {
     method: "POST",

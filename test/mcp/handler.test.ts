@@ -5,7 +5,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { mcpHandler } from "../../src/mcp/handler";
-import { readRpc } from "../helpers/mcp";
+import { rawToolCall, readRpc } from "../helpers/mcp";
 import { seed } from "../helpers/seed";
 
 const s = await seed(["eng1"]);
@@ -62,46 +62,20 @@ describe("the MCP handler's Principal", () => {
   });
 });
 
-/** A tools/call as raw bytes, in either era: with the key through the Worker, or with a grant's props as above. */
+/** A tools/call's answer as raw bytes: with the key through the Worker, or with a grant's props as above. */
 async function rawCall(era: "2025" | "2026", name: string, args: unknown, via: "key" | "grant") {
-  const modern = era === "2026";
-  const params = {
-    name,
-    arguments: args,
-    ...(modern && {
-      _meta: {
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" },
-        "io.modelcontextprotocol/clientCapabilities": {},
-      },
-    }),
-  };
-  const body = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params });
-  const headers: Record<string, string> = {
-    host: "127.0.0.1:8787",
-    "content-type": "application/json",
-    "content-length": String(new TextEncoder().encode(body).length),
-    accept: "application/json, text/event-stream",
-    ...(modern
-      ? { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": name }
-      : { "mcp-protocol-version": "2025-06-18" }),
-  };
-  const url = "http://127.0.0.1:8787/v1/mcp";
-  if (via === "key") {
-    const res = await exports.default.fetch(url, { method: "POST", headers: { ...headers, "x-api-key": s.key }, body });
-    return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
+  const call = { id: 7, name, args };
+  let res: Response;
+  if (via === "key") res = await exports.default.fetch(rawToolCall(era, call, { "x-api-key": s.key }).request);
+  else {
+    const ctx = {
+      props: { type: "oauth", accountId: s.accountId },
+      waitUntil() {},
+      passThroughOnException() {},
+    } as unknown as ExecutionContext;
+    const { request } = rawToolCall(era, call, { authorization: "Bearer acc:grant:secret" });
+    res = await mcpHandler(request, env, ctx);
   }
-  const ctx = {
-    props: { type: "oauth", accountId: s.accountId },
-    waitUntil() {},
-    passThroughOnException() {},
-  } as unknown as ExecutionContext;
-  const request = new Request(url, {
-    method: "POST",
-    headers: { ...headers, authorization: "Bearer acc:grant:secret" },
-    body,
-  });
-  const res = await mcpHandler(request, env, ctx);
   return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
 }
 
