@@ -40,7 +40,8 @@ const urlKeys = (s) => [s.url, s.keys];
  * P1: GET /v1/football/matches?date=<today> on the benchmark data set, on a warm isolate, against the trivial Worker
  * answering the same bytes (a) after one D1 `SELECT 1` and (b) with no D1 call. P1c: the same read's CPU per request
  * against (b)'s, in alternating rounds. P1d: P1c's measure for our Worker started without its `[assets]` table, so
- * without the local asset router in front of it (the demo data set; the trivial Worker answers those bytes).
+ * without the local asset router in front of it (the demo data set; the trivial Worker answers those bytes); P1e: P1b's
+ * measure on that pair.
  */
 export async function p1(w) {
   const oursPids = workerdPids();
@@ -76,7 +77,8 @@ const cpuRounds = (base, basePids, url, keys, oursPids) =>
 
 /**
  * P1d: with `[assets]`, the local runtime puts Cloudflare's asset router (two more Workers, router and asset server)
- * in front of ours in the same process, and P1c counts their CPU too. The same read from our Worker without it.
+ * in front of ours in the same process, and P1c counts their CPU too. The same read from our Worker without it; P1e:
+ * P1b's latency measure on the same pair, which P1b's latency carries the router in too.
  */
 async function withoutAssetRouter(base, basePids) {
   const before = new Set(workerdPids());
@@ -89,7 +91,12 @@ async function withoutAssetRouter(base, basePids) {
     const body = await (await fetch(url, { headers: { "x-api-key": keys[0] } })).text();
     await fetch(base.base, { method: "PUT", body });
     await cpuPerRequest(url, keys, [], 50);
-    return { cpu: await cpuRounds(base, basePids, url, keys, barePids), bytes: body.length };
+    const cpu = await cpuRounds(base, basePids, url, keys, barePids);
+    // P1e: P1b's measure (sequential p50) on the same two Workers.
+    const p50 = await abRounds(ROUNDS, async (side) => ({
+      p50: side === "a" ? await sequential(`${base.base}/?q=0`, []) : await sequential(url, keys),
+    }));
+    return { cpu, p50, bytes: body.length };
   } finally {
     await bare.stop();
   }
@@ -179,18 +186,47 @@ async function coldStart(configPath, path) {
   return { ms };
 }
 
-/** P6: gzip size of the production bundle, and start-up to the first 200 against the trivial Worker's bundle. */
+/**
+ * A script with nothing in it but what `config`'s top-level bindings need to start: its Durable Object classes, empty,
+ * and handlers that answer 200. Started from `config`, it is our Worker's local runtime (every binding, the asset
+ * router) without our code: P6's split between the runtime's start-up and our script's.
+ */
+function emptyScript(config) {
+  const top = readFileSync(config, "utf8").split(/^\[env\./m)[0];
+  const classes = [...new Set([...top.matchAll(/^class_name = "(\w+)"$/gm)].map((m) => m[1]))];
+  const out = mkdtempSync(join(tmpdir(), "empty-script-"));
+  writeFileSync(
+    join(out, "index.js"),
+    [
+      'import { DurableObject } from "cloudflare:workers";',
+      ...classes.map((c) => `export class ${c} extends DurableObject {}`),
+      'export default { fetch: () => new Response("ok"), queue() {}, scheduled() {} };',
+    ].join("\n"),
+  );
+  return { out, main: "index.js" };
+}
+
+/**
+ * P6: gzip size of the production bundle, and start-up to the first 200 against the trivial Worker's bundle; then, in
+ * rounds of their own, the same start-up of our configuration with an empty script (`emptyScript`).
+ */
 export async function p6() {
   const ours = bundle("wrangler.toml", "production");
   const trivial = bundle("test/bench/baseline/wrangler.toml");
   const oursConfig = prebuiltConfig("wrangler.toml", ours);
   const trivialConfig = prebuiltConfig("test/bench/baseline/wrangler.toml", trivial);
+  const emptyConfig = prebuiltConfig("wrangler.toml", emptyScript("wrangler.toml"));
   const start = await abRounds(
     ROUNDS,
     (side) => (side === "a" ? coldStart(trivialConfig, "/?q=0") : coldStart(oursConfig, "/health")),
     (r) => r.ms,
   );
-  return { ours, trivial, start };
+  const runtime = await abRounds(
+    ROUNDS,
+    (side) => (side === "a" ? coldStart(trivialConfig, "/?q=0") : coldStart(emptyConfig, "/health")),
+    (r) => r.ms,
+  );
+  return { ours, trivial, start, runtime };
 }
 
 /** p50 of `n` sequential POST /v1/tokens (a 600 s token each), rotating `keys`. */

@@ -29,14 +29,30 @@ const cell = (v) =>
     .split("`")
     .map((part, i) => (i % 2 === 1 ? part : part.replaceAll("<", "&lt;").replaceAll(">", "&gt;")))
     .join("`");
-const line = (cells) => `| ${cells.map(cell).join(" | ")} |`;
+/** A row's cells, split at the pipes that `cell` did not escape, trimmed. */
+const cellsOf = (line) =>
+  line
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/(?<!\\)\|$/, "")
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
 
-/** The table's rows as they stand in `block`: { id, line } for each data row (header and separator skipped). */
+/** Columns as wide as prettier makes them (one per code point: the table holds no wide characters). */
+const width = (s) => [...s].length;
+function render(rows) {
+  const widths = rows[0].map((_, i) => Math.max(3, ...rows.map((r) => width(r[i] ?? ""))));
+  const line = (cells) => `| ${cells.map((c, i) => c + " ".repeat(widths[i] - width(c))).join(" | ")} |`;
+  return [line(rows[0]), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...rows.slice(1).map(line)];
+}
+
+/** The table's rows as they stand in `block`: { id, cells } for each data row (header and separator skipped). */
 function existingRows(block) {
   return block
     .split("\n")
     .filter((l) => l.trimStart().startsWith("|"))
-    .map((l) => ({ id: l.trim().slice(1).split("|")[0].trim(), line: l.trim() }))
+    .map((l) => cellsOf(l))
+    .map((cells) => ({ id: cells[0], cells }))
     .filter((r) => r.id !== "id" && !/^:?-+:?$/.test(r.id));
 }
 
@@ -54,19 +70,17 @@ export function mergeTable(markdown, { rows, at, command, node, cores }) {
   const kept = existingRows(markdown.slice(start + START.length, end)).filter((r) => !measured.has(r.id));
   const fresh = rows.map((r) => ({
     id: r.id,
-    line: line([r.id, r.what, r.figure, r.baseline, r.ratio, r.target, metCell(r.met), when]),
+    cells: [r.id, r.what, r.figure, r.baseline, r.ratio, r.target, metCell(r.met), when].map(cell),
   }));
   const all = [...fresh, ...kept].sort(byId);
-  // Blank lines around the block, as prettier leaves them: a formatted file differs only in the table's padding.
+  // Blank lines around the block and the columns padded, as prettier leaves them: a written file is prettier-clean.
   const block = [
     "",
     "",
     `Last written by \`${command}\` on ${when}, Node ${node}, ${cores} cores. Rows that run did not measure are kept ` +
       "from earlier runs; the `run` column dates each row.",
     "",
-    line(COLUMNS),
-    `|${COLUMNS.map(() => "---").join("|")}|`,
-    ...all.map((r) => r.line),
+    ...render([COLUMNS, ...all.map((r) => r.cells)]),
     "",
     "",
   ].join("\n");

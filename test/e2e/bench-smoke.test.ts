@@ -9,6 +9,7 @@ const ROWS = [
   "P1b",
   "P1c",
   "P1d",
+  "P1e",
   "P2",
   "P3",
   "P4",

@@ -5,6 +5,7 @@
 // because it reads files.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { format, resolveConfig } from "prettier";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs module of the benchmarks (no types)
 import { END, mergeTable, START } from "../bench/table.mjs";
@@ -159,7 +160,38 @@ describe("docs/benchmarks.md", () => {
         .filter((l) => /^\| P\d/.test(l))
         .map((l) => l.split("|")[1]!.trim());
     expect(ids(out).sort()).toEqual(ids(text).sort());
-    expect(out).toContain("| P7 | w | f | b | r | t | yes | 2026-11-24 10:00 UTC |");
+    const p7 = out
+      .slice(out.indexOf(START), out.indexOf(END))
+      .split("\n")
+      .find((l) => /^\| P7 +\|/.test(l))!;
+    expect(p7.split("|").map((c) => c.trim())).toEqual([
+      "",
+      "P7",
+      "w",
+      "f",
+      "b",
+      "r",
+      "t",
+      "yes",
+      "2026-11-24 10:00 UTC",
+      "",
+    ]);
     expect(out).toContain("Last written by `ONLY=P7 npm run bench` on 2026-11-24 10:00 UTC, Node v22, 2 cores.");
+  });
+
+  it("a written table is as prettier formats it, so a bench run leaves docs/benchmarks.md prettier-clean", async () => {
+    const row = {
+      id: "P1",
+      what: "a | b <today>",
+      figure: "`x|y` 1 µs",
+      baseline: "—",
+      ratio: "1.00×",
+      target: "≤ 1×",
+      met: false,
+    };
+    const at = new Date("2026-11-24T10:00:00Z");
+    const out: string = mergeTable(text, { rows: [row], at, command: "ONLY=P1 npm run bench", node: "v22", cores: 2 });
+    const options = { ...(await resolveConfig(join(root, "docs/benchmarks.md"))), filepath: "docs/benchmarks.md" };
+    expect(await format(out, options)).toBe(out);
   });
 });
