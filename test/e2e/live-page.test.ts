@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumAvailable, launchChromium } from "./chromium";
 import { tcpProxy } from "./tcp-proxy";
 import { open as openSocket } from "./ws-client";
+import { FOOTBALL, liveFootballMatch } from "./live-fixtures";
 import { startWorker, type RunningWorker } from "./worker";
 
 let w: RunningWorker;
@@ -16,32 +17,7 @@ let browser: Browser;
 const now = () => Math.floor(Date.now() / 1000);
 
 const basketball = { op: "match", sport: "basketball", league_id: "lg_bb_nba" };
-const football = { op: "match", sport: "football", league_id: "lg_fb_eng1" };
-/** A live football match of our own per test, so no test depends on another's changes. */
-async function footballMatch(id: string) {
-  const res = await w.ingest([
-    {
-      ...football,
-      id,
-      home_team_id: "tm_fb_arsenal",
-      away_team_id: "tm_fb_everton",
-      kickoff_ts: now() - 1200,
-      status_code: 2,
-      period: 12,
-      minute: 20,
-    },
-    {
-      op: "events",
-      match_id: id,
-      events: [
-        { id: `${id}_e1`, type: "goal", minute: 12, team: "home", player: "Bukayo Saka", detail: "Header" },
-        { id: `${id}_e2`, type: "yellow_card", minute: 17, team: "away", player: "James Tarkowski" },
-      ],
-    },
-    { ...football, id, home_score: 1 },
-  ]);
-  expect(res.status).toBe(200);
-}
+const footballMatch = (id: string) => liveFootballMatch(w, id);
 
 async function accountKey(email: string, opts: { plan?: string; scopes?: string[] } = {}) {
   const acc = (await (await w.admin("POST", "/accounts", { email, plan: opts.plan ?? "growth" })).json()) as {
@@ -153,13 +129,13 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
         match_id: "m_timeline",
         events: [{ id: "m_timeline_e3", type: "goal", minute: 25, team: "away", player: "Dwight McNeil" }],
       },
-      { ...football, id: "m_timeline", away_score: 1, minute: 25 },
+      { ...FOOTBALL, id: "m_timeline", away_score: 1, minute: 25 },
     ]);
     await timeline.getByText("Goal: Dwight McNeil (Everton)").waitFor();
     await expect.poll(() => r.locator(".score").textContent(), POLL).toBe("1 – 1");
     expect(await r.locator(".last").textContent()).toBe("25' Goal: Dwight McNeil (Everton)");
 
-    await w.ingest([{ ...football, id: "m_timeline", status_code: 3 }]);
+    await w.ingest([{ ...FOOTBALL, id: "m_timeline", status_code: 3 }]);
     await timeline.getByText("Full time: this match has finished, so its stream has ended.").waitFor();
     await expect.poll(() => r.locator(".state").textContent(), POLL).toBe("Full time");
     // A second click closes it.
@@ -179,7 +155,7 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
       const r = row(page, "m_resume");
       await r.getByRole("button").click();
       await r.getByText("Following live.").waitFor();
-      await w.ingest([{ ...football, id: "m_resume", minute: 22 }]);
+      await w.ingest([{ ...FOOTBALL, id: "m_resume", minute: 22 }]);
       await expect.poll(() => r.locator(".state").textContent(), POLL).toBe("1st Half · 22'");
 
       await proxy.cut();
@@ -193,7 +169,7 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
           match_id: "m_resume",
           events: [{ id: "m_resume_e3", type: "goal", minute: 23, team: "home", player: "Declan Rice" }],
         },
-        { ...football, id: "m_resume", home_score: 2, minute: 23 },
+        { ...FOOTBALL, id: "m_resume", home_score: 2, minute: 23 },
       ]);
       // Trying meanwhile, the page finds nothing listening and says so.
       await status(page)
@@ -232,8 +208,8 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
         .getByText(/The live connection dropped\. Reconnecting in \d+ s…/)
         .waitFor();
       // The last tick and the final whistle in the same second, while nothing reaches the page.
-      await w.ingest([{ ...football, id: "m_final_away", minute: 21 }]);
-      await w.ingest([{ ...football, id: "m_final_away", status_code: 3 }]);
+      await w.ingest([{ ...FOOTBALL, id: "m_final_away", minute: 21 }]);
+      await w.ingest([{ ...FOOTBALL, id: "m_final_away", status_code: 3 }]);
       await proxy.restore();
       await status(page)
         .getByText(/^Reconnected: \d+ live match(es)?, up to date\.$/)
@@ -264,13 +240,13 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
         match_id: "m_var",
         events: [{ id: "m_var_e3", type: "goal", minute: 24, team: "home", player: "Kai Havertz" }],
       },
-      { ...football, id: "m_var", home_score: 2, minute: 24 },
+      { ...FOOTBALL, id: "m_var", home_score: 2, minute: 24 },
     ]);
     await timeline.getByText("Goal: Kai Havertz (Arsenal)").waitFor();
     await expect.poll(() => r.locator(".score").textContent(), POLL).toBe("2 – 0");
     await w.ingest([
       { op: "remove_events", match_id: "m_var", event_ids: ["m_var_e3"] },
-      { ...football, id: "m_var", home_score: 1, minute: 25 },
+      { ...FOOTBALL, id: "m_var", home_score: 1, minute: 25 },
     ]);
     await expect.poll(() => r.locator(".score").textContent(), POLL).toBe("1 – 0");
     await expect.poll(() => r.locator(".last").textContent(), POLL).toBe("VAR: goal disallowed");

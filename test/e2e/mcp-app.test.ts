@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumAvailable, launchChromium, reportCspViolations, SHOTS } from "./chromium";
 import { tcpProxy, type TcpProxy } from "./tcp-proxy";
+import { FOOTBALL, liveFootballMatch } from "./live-fixtures";
 import { freePort, startWorker, type RunningWorker } from "./worker";
 
 let w: RunningWorker;
@@ -17,8 +18,6 @@ let host: Server;
 let hostBase: string;
 let browser: Browser;
 const POLL = { timeout: 10_000, interval: 100 };
-const now = () => Math.floor(Date.now() / 1000);
-const football = { op: "match", sport: "football", league_id: "lg_fb_eng1" };
 
 /** The host page's server: the page, its script, and /mcp forwarded to the Worker with the key (never in the page). */
 async function startHost(): Promise<Server> {
@@ -77,31 +76,7 @@ afterAll(async () => {
   await w?.stop();
 });
 
-/** A live football match of our own, a goal and a card in its timeline, 1–0. */
-async function liveMatch(id: string) {
-  const res = await w.ingest([
-    {
-      ...football,
-      id,
-      home_team_id: "tm_fb_arsenal",
-      away_team_id: "tm_fb_everton",
-      kickoff_ts: now() - 1200,
-      status_code: 2,
-      period: 12,
-      minute: 20,
-    },
-    {
-      op: "events",
-      match_id: id,
-      events: [
-        { id: `${id}_e1`, type: "goal", minute: 12, team: "home", player: "Bukayo Saka", detail: "Header" },
-        { id: `${id}_e2`, type: "yellow_card", minute: 17, team: "away", player: "James Tarkowski" },
-      ],
-    },
-    { ...football, id, home_score: 1 },
-  ]);
-  expect(res.status).toBe(200);
-}
+const liveMatch = (id: string) => liveFootballMatch(w, id);
 
 interface Watched {
   page: Page;
@@ -158,7 +133,7 @@ describe.skipIf(!chromiumAvailable)("the match centre in an MCP Apps host (Chrom
         match_id: "m_app_1",
         events: [{ id: "m_app_1_e3", type: "goal", minute: 24, team: "away", player: "Dwight McNeil" }],
       },
-      { ...football, id: "m_app_1", away_score: 1, minute: 24 },
+      { ...FOOTBALL, id: "m_app_1", away_score: 1, minute: 24 },
     ]);
     await expect.poll(() => frame.locator("#score").textContent(), POLL).toBe("1 – 1");
     await frame.getByText("Goal: Dwight McNeil (Everton)").waitFor();
@@ -197,7 +172,7 @@ describe.skipIf(!chromiumAvailable)("the match centre in an MCP Apps host (Chrom
           match_id: "m_app_2",
           events: [{ id: "m_app_2_e3", type: "goal", minute: 22, team: "home", player: "Declan Rice" }],
         },
-        { ...football, id: "m_app_2", home_score: 2, minute: 22 },
+        { ...FOOTBALL, id: "m_app_2", home_score: 2, minute: 22 },
       ]);
       await expect.poll(async () => (await v.host()).appCalls, POLL).toContain("refresh_match_token");
     } finally {
