@@ -23,7 +23,9 @@ const ROUNDS = SMOKE ? 1 : 7;
 const CALLS = SMOKE ? 10 : 400;
 const key = generateKey("sk_test_");
 const seeded = await seedDemo(dbFor(env.DB), "local", { demoApiKey: key, scale: "demo" });
-await admin("PUT", `/accounts/${seeded.account_id}/plan`, { plan: "scale" });
+// Checked: with the demo account's own plan the rounds run out of budget, and a refusal is no figure.
+const planned = await admin("PUT", `/accounts/${seeded.account_id}/plan`, { plan: "scale" });
+if (planned.status !== 200) throw new Error(`the scale plan was not set: HTTP ${planned.status}`);
 const day = new Date().toISOString().slice(0, 10);
 const args = { sport: "football", date: day, limit: 20 };
 const ORIGIN = "http://127.0.0.1:8787";
