@@ -78,7 +78,7 @@ const cpuRounds = (base, basePids, url, keys, oursPids) =>
 /**
  * P1d: with `[assets]`, the local runtime puts Cloudflare's asset router (two more Workers, router and asset server)
  * in front of ours in the same process, and P1c counts their CPU too. The same read from our Worker without it; P1e:
- * P1b's latency measure on the same pair, which P1b's latency carries the router in too.
+ * P1b's latency measure on the same pair (P1b's latency goes through the router's hops as well).
  */
 async function withoutAssetRouter(base, basePids) {
   const before = new Set(workerdPids());
