@@ -4,6 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { TEST_SECRETS } from "./test/secrets";
 
 // Loopback only: Miniflare would otherwise fetch its `request.cf` placeholder from workers.cloudflare.com.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -19,11 +20,7 @@ export default defineConfig({
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-          // The secrets, as vitest.config.ts sets them: a fresh clone has no .dev.vars, and P5e's admin call needs one.
-          ADMIN_TOKEN: "test-admin-token",
-          INGEST_TOKEN: "test-ingest-token",
-          WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key",
-          TOKEN_SEALING_KEY: "test-token-sealing-key",
+          ...TEST_SECRETS,
           // test/bench/smoke.mjs: tiny sizes, to prove the benchmarks run.
           BENCH_SMOKE: process.env.BENCH_SMOKE ?? "",
           // P5e (test/bench/mcp-cost.workerd.ts): thousands of calls a minute from one account; each still spends

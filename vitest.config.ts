@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { TEST_SECRETS } from "./test/secrets";
 
 // Loopback only: Miniflare would otherwise fetch its `request.cf` placeholder from workers.cloudflare.com.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -17,10 +18,7 @@ export default defineConfig({
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-          ADMIN_TOKEN: "test-admin-token",
-          INGEST_TOKEN: "test-ingest-token",
-          WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key",
-          TOKEN_SEALING_KEY: "test-token-sealing-key",
+          ...TEST_SECRETS,
           // Two sockets per match relay: every socket test with more than two sockets on a match spans relays.
           MATCH_RELAY_SOCKETS: "2",
           // SSE heartbeats every 200 ms instead of 15 s, so a test sees one without waiting.
