@@ -165,7 +165,13 @@ export class AccountGate extends DurableObject<Env> {
     const sql = this.ctx.storage.sql;
     sql.exec("DELETE FROM slots WHERE created_at < ?", Date.now() - SLOT_TTL_MS);
     const held = sql.exec<{ n: number }>("SELECT count(*) AS n FROM slots").one().n;
-    if (held >= limit) return { ok: false, reason: "full", plan, limit };
+    if (held >= limit) {
+      const sse = sql
+        .exec<{ holder: string }>("SELECT DISTINCT holder FROM slots WHERE kind = 'sse'")
+        .toArray()
+        .map((r) => r.holder);
+      return { ok: false, reason: "full", plan, limit, sse };
+    }
     sql.exec(
       "INSERT OR IGNORE INTO slots (id, kind, credential, holder, created_at) VALUES (?, ?, ?, ?, ?)",
       r.slotId,

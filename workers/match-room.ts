@@ -92,6 +92,12 @@ export class MatchRoom extends DurableObject<Env> {
     return closed.reduce((a, b) => a + b, 0);
   }
 
+  /** An account's SSE clients that left, looked for on every relay (src/core/live/sockets.ts admitSlot). */
+  async probeSse(accountId: string): Promise<number> {
+    const ended = await Promise.all(this.relays().map((r) => r.probeSse(accountId)));
+    return ended.reduce((a, b) => a + b, 0);
+  }
+
   /**
    * A feed of this match's publishes for an MCP `subscriptions/listen` stream: one JSON line per publish, ending
    * after the final whistle. The Worker checked the match and the caller before asking, and re-checks the caller's

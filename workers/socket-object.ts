@@ -20,6 +20,11 @@ import { log } from "../src/lib/log";
 import { SseClient, WsClient, type OutFrame, type StreamClient } from "./stream-client";
 
 export const MAX_CLIENT_MESSAGE = 1024;
+/**
+ * Between a probe's two heartbeats: the first reaches a gone client's host, whose reset makes the second fail; on
+ * loopback the reset is back in microseconds, across the internet in a round trip.
+ */
+const PROBE_GAP_MS = 150;
 /** Streams sent to between two yields of a sliced fan-out (fanOutSliced). */
 export const FAN_OUT_SLICE = 100;
 
@@ -226,6 +231,23 @@ export abstract class SocketObject extends DurableObject<Env> {
     this.ctx.waitUntil(
       releaseSocket(this.env, c.info).catch((err) => log("error", "slot release failed", { error: String(err) })),
     );
+  }
+
+  /**
+   * Looks for `accountId`'s SSE clients that left (src/core/live/sockets.ts admitSlot): two heartbeats PROBE_GAP_MS
+   * apart to each of its streams here; a stream whose client is gone fails the second write and ends, and its slot is
+   * back at the gate before this answers. Answers how many ended.
+   */
+  async probeSse(accountId: string): Promise<number> {
+    const mine = [...this.sseStreams.values()].filter((s) => s.info.accountId === accountId);
+    if (mine.length === 0) return 0;
+    for (let i = 0; i < 2; i++) {
+      for (const s of mine) s.heartbeat();
+      await new Promise((resolve) => setTimeout(resolve, PROBE_GAP_MS));
+    }
+    const ended = mine.filter((s) => s.ended);
+    await Promise.all(ended.map((s) => releaseSocket(this.env, s.info)));
+    return ended.length;
   }
 
   /** A comment line on every SSE stream here every SSE_HEARTBEAT_MS, while there are any: proxies keep them open. */

@@ -109,7 +109,7 @@ export class WsClient extends StreamClient {
 export class SseClient extends StreamClient {
   readonly response: Response;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
-  private ended = false;
+  private done = false;
 
   constructor(
     readonly info: SocketAttachment,
@@ -129,12 +129,17 @@ export class SseClient extends StreamClient {
     this.write(f.sse());
   }
 
+  /** The stream ended: closed by the server, cancelled by its client's going, or given up as not read. */
+  get ended() {
+    return this.done;
+  }
+
   heartbeat() {
     this.write(HEARTBEAT);
   }
 
   close(code: number, reason: string) {
-    if (this.ended) return;
+    if (this.done) return;
     try {
       this.controller.enqueue(encoder.encode(sseClose(code, reason)));
       this.controller.close();
@@ -145,7 +150,7 @@ export class SseClient extends StreamClient {
   }
 
   private write(bytes: Uint8Array) {
-    if (this.ended) return;
+    if (this.done) return;
     if ((this.controller.desiredSize ?? 0) < -MAX_QUEUED) return this.close(1008, "client too slow");
     try {
       this.controller.enqueue(bytes);
@@ -155,8 +160,8 @@ export class SseClient extends StreamClient {
   }
 
   private end() {
-    if (this.ended) return;
-    this.ended = true;
+    if (this.done) return;
+    this.done = true;
     this.onEnd(this);
   }
 }

@@ -10,17 +10,22 @@ import { dbFor } from "../core/db/client";
 import { getMatch } from "../core/db/queries/matches";
 import { ApiError, invalidKey, notFound } from "../core/errors";
 import { stateMessage } from "../core/live/messages";
-import { withSocketInfo, type SocketInfo } from "../core/live/sockets";
+import { admitSlot, withSocketInfo, type SocketInfo } from "../core/live/sockets";
 import type { AppEnv } from "../http/app-env";
 
+const SINCE_DESCRIPTION =
+  "Replay the messages after this seq (at least the last 1000 are kept), then go live: decimal digits only. A seq " +
+  "beyond the match's (one this match never reached) opens with a fresh `state` message instead, as without `since`.";
+
 export const Since = z.object({
-  since: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(Number.MAX_SAFE_INTEGER)
+  // Digits only: `0x1`, `1e0`, ` 1` or an empty `since=` is a client's mistake, answered 400, never read as a number.
+  since: z
+    .string()
+    .regex(/^\d{1,16}$/, "expected a seq: decimal digits only")
+    .transform(Number)
+    .refine((n) => n <= Number.MAX_SAFE_INTEGER, "expected a seq of at most 2^53 - 1")
     .optional()
-    .describe("Replay the messages after this seq (at least the last 1000 are kept), then go live."),
+    .openapi({ type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: SINCE_DESCRIPTION }),
 });
 
 /** What the holder needs of a stream beyond who opened it. */
@@ -36,13 +41,21 @@ export async function streamedMatch(c: Context<AppEnv>, id: string): Promise<Mat
   return match;
 }
 
-/** A match stream resumes after `since`, or (none given) opens with the match's state as just read. */
-export const matchStreamInfo = (match: MatchDetail, since: number | undefined): StreamInfo => ({
-  since: since ?? null,
-  final: isFinished(match.status_code),
-  leagueId: match.league_id,
-  ...(since === undefined ? { state: stateMessage(match.sport, match, Date.now()) } : {}),
-});
+/**
+ * A match stream resumes after `since`, or (none given) opens with the match's state as just read. A `since` beyond
+ * the match's seq (read from the primary, so every published message is at or below it) names a message that never
+ * was, from a stale page or another deployment: waiting for it would leave the client in silence, so the stream
+ * opens with the state, as without `since`.
+ */
+export const matchStreamInfo = (match: MatchDetail, asked: number | undefined): StreamInfo => {
+  const since = asked !== undefined && asked <= match.seq ? asked : undefined;
+  return {
+    since: since ?? null,
+    final: isFinished(match.status_code),
+    leagueId: match.league_id,
+    ...(since === undefined ? { state: stateMessage(match.sport, match, Date.now()) } : {}),
+  };
+};
 
 /**
  * Takes a slot of the account's concurrent streams from its gate, then hands the request to `stub` (a match's relay
@@ -57,16 +70,16 @@ export async function admitStream(
   info: StreamInfo,
 ) {
   const p = c.get("principal");
-  const gate = c.env.ACCOUNT_GATE.getByName(p.accountId);
   const slotId = crypto.randomUUID();
   const seen = { plan: p.plan, version: p.entitlementVersion };
   const credential = credentialOf(p);
-  const admission = await gate.admit({ slotId, kind, credential, holder, seen });
+  const admission = await admitSlot(c.env, p.accountId, { slotId, kind, credential, holder, seen });
   if (!admission.ok) {
     if (admission.reason === "revoked") throw invalidKey();
     const detail = `the ${admission.plan} plan allows ${admission.limit} concurrent streams per account`;
     throw new ApiError(429, "rate_limited", detail, { "retry-after": "30" });
   }
+  const gate = c.env.ACCOUNT_GATE.getByName(p.accountId);
   try {
     const account = { credential, accountId: p.accountId, entitlementVersion: p.entitlementVersion };
     const only =

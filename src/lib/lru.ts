@@ -1,7 +1,7 @@
 // A least-recently-used map bounded by an estimate of its bytes: the isolate-memory caches' one eviction rule.
 export class ByteLru<V> {
   private entries = new Map<string, { value: V; bytes: number }>();
-  private bytes = 0;
+  private total = 0;
 
   constructor(private readonly maxBytes: number) {}
 
@@ -17,21 +17,26 @@ export class ByteLru<V> {
   set(key: string, value: V, bytes: number): void {
     const old = this.entries.get(key);
     if (old) {
-      this.bytes -= old.bytes;
+      this.total -= old.bytes;
       this.entries.delete(key);
     }
     this.entries.set(key, { value, bytes });
-    this.bytes += bytes;
+    this.total += bytes;
     for (const [k, v] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.total <= this.maxBytes) break;
       this.entries.delete(k);
-      this.bytes -= v.bytes;
+      this.total -= v.bytes;
     }
   }
 
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
+    this.total = 0;
+  }
+
+  /** The estimate of what the entries hold, never more than the bound. */
+  get bytes(): number {
+    return this.total;
   }
 
   get size(): number {

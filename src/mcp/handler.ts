@@ -60,7 +60,7 @@ export async function mcpHandler(request: Request, env: Env, context: ExecutionC
   // Carried unchanged from here: the agents wrapper hands ctx.props to the server factory above.
   ctx.props = principal;
   if (principal && isListenRequest(request) && new URL(request.url).pathname === MCP_PATH) {
-    return serveListen(request, env, principal);
+    return serveListen(request, env, ctx, principal);
   }
   if (principal?.type === "key") {
     const parsed = await parsedBody(request);

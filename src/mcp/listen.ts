@@ -9,7 +9,7 @@
 import { createMcpHandler, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
 import { loadHolderEntitlement, mayReceive, type Entitlement, type Holder } from "../core/auth/entitlements";
 import { credentialOf, holderOf, type Principal } from "../core/auth/principal";
-import { listenHolder } from "../core/live/sockets";
+import { admitSlot, listenHolder } from "../core/live/sockets";
 import type { ToolContext } from "./tools/define";
 import { isFinished } from "../core/domain/codes";
 import { primaryDb } from "../core/db/client";
@@ -47,7 +47,7 @@ const SLOT_CHECK_MS = 2000;
 async function takeSlot(env: Env, ctx: ToolContext): Promise<Slot | string> {
   const gate = env.ACCOUNT_GATE.getByName(ctx.principal.accountId);
   const slot = { id: crypto.randomUUID(), credential: credentialOf(ctx.principal), gate };
-  const admission = await gate.admit({
+  const admission = await admitSlot(env, ctx.principal.accountId, {
     slotId: slot.id,
     kind: "listen",
     credential: slot.credential,
@@ -68,7 +68,12 @@ interface Feed {
   stream?: ReadableStream<Uint8Array>;
 }
 
-export async function serveListen(request: Request, env: Env, principal: Principal): Promise<Response> {
+export async function serveListen(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  principal: Principal,
+): Promise<Response> {
   const body = (await request
     .clone()
     .json()
@@ -120,7 +125,13 @@ export async function serveListen(request: Request, env: Env, principal: Princip
     }
   }
 
-  const bus = new MatchFeedBus(feeds, (leagueId) => deliverable(env, principal, leagueId), slot);
+  // The slot's release outlives the request: a client's going ends the request's own work.
+  const bus = new MatchFeedBus(
+    feeds,
+    (leagueId) => deliverable(env, principal, leagueId),
+    slot,
+    (p) => ctx.waitUntil(p),
+  );
   const handler = createMcpHandler(() => buildServer(principal, "modern"), {
     bus,
     legacy: "reject",
@@ -131,7 +142,8 @@ export async function serveListen(request: Request, env: Env, principal: Princip
     bus.close();
     return res;
   }
-  const out = relay(res.body);
+  // However the response ends (the listen's result, a failure, or the client's going), the slot goes back.
+  const out = relay(res.body, () => bus.close());
   // Every match finished (or stopped being visible): the SDK's graceful close sends the `complete` result.
   bus.onDone = () => void handler.close();
   // The caller lost the right to any of it (key or grant revoked, token expired) or a room went away: the stream
@@ -186,6 +198,7 @@ export class MatchFeedBus implements ServerEventBus {
     private feeds: Feed[],
     private check: (leagueId: string) => Promise<"ok" | "league" | "credential">,
     private slot?: Slot,
+    private keep: (p: Promise<unknown>) => void = () => {},
   ) {
     this.open = feeds.length;
   }
@@ -233,7 +246,7 @@ export class MatchFeedBus implements ServerEventBus {
     if (this.closed) return;
     this.closed = true;
     if (this.watch) clearInterval(this.watch);
-    if (this.slot) void this.slot.gate.release(this.slot.id).catch(() => {});
+    if (this.slot) this.keep(this.slot.gate.release(this.slot.id).catch(() => {}));
     for (const r of this.readers) r.cancel().catch(() => {});
     for (const f of this.feeds) if (f.stream && !f.stream.locked) f.stream.cancel().catch(() => {});
   }
@@ -285,30 +298,78 @@ export class MatchFeedBus implements ServerEventBus {
   }
 }
 
-/** The SDK's SSE body, passed through, with a way to cut it short (a client sees a dropped stream, not `complete`). */
-function relay(source: ReadableStream<Uint8Array>) {
+/**
+ * How often an open listen writes an SSE comment line when nothing else was sent. A connection learns that its client
+ * left only when it writes, and a quiet match writes nothing: without these a listen whose client closed it would
+ * keep its stream slot until the final whistle. A write a little after the client's going fails (under `wrangler dev`
+ * the third, through its proxies), so the slot is back within about 1 s. Cost: a timer turn 4 times a second per
+ * open listen (listens are bounded by the plans' streams).
+ */
+export const LISTEN_PING_MS = 250;
+const PING = new TextEncoder().encode(":\n\n");
+/** Whether a chunk ends an SSE event (a blank line), so a comment may follow it without splitting an event. */
+const endsEvent = (b: Uint8Array) =>
+  b.length >= 2 && b[b.length - 1] === 10 && (b[b.length - 2] === 10 || b[b.length - 2] === 13);
+
+/**
+ * The SDK's SSE body, passed through, with a comment line every LISTEN_PING_MS between events, a way to cut it short
+ * (a client sees a dropped stream, not `complete`), and `onEnd` once when it ends in any way: its last byte sent, cut
+ * short, or its client gone (the body cancelled, or a write failed).
+ */
+function relay(source: ReadableStream<Uint8Array>, onEnd: () => void) {
   const reader = source.getReader();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let failed = false;
+  let ended = false;
+  let betweenEvents = true;
+  let quiet = true;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(ping);
+    onEnd();
+  };
+  const ping = setInterval(() => {
+    if (ended) return;
+    if (quiet && betweenEvents) {
+      try {
+        controller.enqueue(PING);
+      } catch {
+        return end();
+      }
+    }
+    quiet = true;
+  }, LISTEN_PING_MS);
   const body = new ReadableStream<Uint8Array>({
     start: (c) => {
       controller = c;
     },
     async pull(c) {
       const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (failed) return;
-      if (done) c.close();
-      else c.enqueue(value);
+      if (ended) return;
+      if (done) {
+        c.close();
+        return end();
+      }
+      betweenEvents = endsEvent(value!);
+      quiet = false;
+      c.enqueue(value!);
     },
-    cancel: (reason) => reader.cancel(reason),
+    cancel: (reason) => {
+      end();
+      return reader.cancel(reason).catch(() => {});
+    },
   });
   return {
     body,
     fail(reason: Error) {
-      if (failed) return;
-      failed = true;
+      if (ended) return;
       // Ended without the listen's result: to the client, a dropped stream (it re-listens and learns why).
-      controller.close();
+      try {
+        controller.close();
+      } catch {
+        // the client already went away
+      }
+      end();
       reader.cancel(reason).catch(() => {});
     },
   };

@@ -68,6 +68,9 @@ export async function startWorker(
   let log = "";
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
+  // E2E_LOG=1: the Worker's own output on this process's stderr, to debug a test.
+  if (process.env.E2E_LOG)
+    for (const out of [child.stdout!, child.stderr!]) out.on("data", (d) => process.stderr.write(d));
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {

@@ -4,11 +4,19 @@
 // account, scopes, restrictions and expiry, and only this deployment can have made it (GCM authenticates; a changed
 // byte fails to open). The claims are opaque to their holder. A token is told from a key by its prefix alone.
 import { z } from "zod";
+import { ByteLru } from "../../lib/lru";
 import { sealingKey as tokenKey } from "../../lib/sealing-key";
 
 export type TokenPrefix = "tk_live_" | "tk_test_";
-/** 12 bytes of nonce and 16 of tag at least; 8 KiB at most (50 match and 50 league ids fit well inside). */
-export const TOKEN_PATTERN = /^tk_(live|test)_[0-9A-Za-z_-]{40,8192}$/;
+/**
+ * The longest token this deployment mints or accepts, in characters after the prefix: the largest mint (50 match and
+ * 50 league ids of 64 characters, every scope) seals to about 9,250, so 12 KiB holds it with room for longer account
+ * and key ids, and still fits a URL's `?api_key=` (Cloudflare's URL limit is 16 KiB). A mint that would not fit is
+ * refused (tokens.ts), so every token minted is one this pattern accepts.
+ */
+export const TOKEN_MAX_CHARS = 12 * 1024;
+/** 12 bytes of nonce and 16 of tag at least (40 characters); TOKEN_MAX_CHARS at most. */
+export const TOKEN_PATTERN = new RegExp(`^tk_(live|test)_[0-9A-Za-z_-]{40,${TOKEN_MAX_CHARS}}$`);
 
 export const isToken = (credential: string) => credential.startsWith("tk_");
 
@@ -48,6 +56,15 @@ const toBase64Url = (bytes: Uint8Array) => {
 };
 const fromBase64Url = (s: string) =>
   Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+/**
+ * The bytes of `s`, or null unless `s` is their canonical unpadded base64url spelling: a last character whose spare
+ * bits are set (or a length no encoding has) would otherwise decode to the same bytes, giving every token several
+ * spellings that all work.
+ */
+const canonicalBytes = (s: string) => {
+  const bytes = fromBase64Url(s);
+  return toBase64Url(bytes) === s ? bytes : null;
+};
 
 /** The prefix's text is authenticated with the claims: a test token cannot be relabelled live. */
 export async function sealToken(env: Pick<Env, "TOKEN_SEALING_KEY">, prefix: TokenPrefix, claims: TokenClaims) {
@@ -64,11 +81,21 @@ export async function sealToken(env: Pick<Env, "TOKEN_SEALING_KEY">, prefix: Tok
 }
 
 /**
- * Opened tokens per isolate: a token never changes, so a warm token costs a map lookup, not a decryption. Bounded;
- * an evicted token is opened again. Tokens that fail to open are not remembered (they cost one decryption each).
+ * Opened tokens per isolate: a token never changes, so a warm token costs a map lookup, not a decryption. Bounded by
+ * bytes, not count (a token is up to 12 KiB, and an isolate has 128 MB): the least recently used is evicted and opened
+ * again when it comes back. Tokens that fail to open are not remembered (they cost one decryption each).
  */
-const opened = new Map<string, TokenClaims>();
-const OPENED_MAX = 20_000;
+export const OPENED_MAX_BYTES = 8 * 1024 * 1024;
+const opened = new ByteLru<TokenClaims>(OPENED_MAX_BYTES);
+/** What one opened token holds in memory, estimated: the token and its claims' strings (two bytes a character). */
+const openedBytes = (token: string, c: TokenClaims) =>
+  128 +
+  2 * (token.length + c.i.length + c.a.length + (c.k ?? c.g ?? "").length + c.s.length) +
+  (c.m ?? []).reduce((n, id) => n + 32 + 2 * id.length, 0) +
+  (c.l ?? []).reduce((n, id) => n + 32 + 2 * id.length, 0);
+
+/** The opened-token cache's estimated bytes and entries (tests and the capacity model read it). */
+export const openedTokenCache = () => ({ bytes: opened.bytes, entries: opened.size });
 
 /** The token's claims, or null when this deployment did not make it (or it was changed). Expiry is the caller's. */
 export async function openToken(env: Pick<Env, "TOKEN_SEALING_KEY">, token: string): Promise<TokenClaims | null> {
@@ -77,8 +104,8 @@ export async function openToken(env: Pick<Env, "TOKEN_SEALING_KEY">, token: stri
   const prefix = token.slice(0, 8);
   let claims: TokenClaims;
   try {
-    const bytes = fromBase64Url(token.slice(8));
-    if (bytes.length < 12 + 16) return null;
+    const bytes = canonicalBytes(token.slice(8));
+    if (!bytes || bytes.length < 12 + 16) return null;
     const plain = await crypto.subtle.decrypt(
       { name: "AES-GCM", iv: bytes.subarray(0, 12), additionalData: enc.encode(prefix) },
       await sealingKey(env),
@@ -89,7 +116,6 @@ export async function openToken(env: Pick<Env, "TOKEN_SEALING_KEY">, token: stri
     if (e instanceof Error && e.message.startsWith("TOKEN_SEALING_KEY")) throw e;
     return null;
   }
-  if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value as string);
-  opened.set(token, claims);
+  opened.set(token, claims, openedBytes(token, claims));
   return claims;
 }

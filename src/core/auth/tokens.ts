@@ -13,7 +13,7 @@ import { leaguesOfMatches } from "../db/queries/tokens";
 import { badRequest } from "../errors";
 import { rfc3339 } from "../../lib/time";
 import type { KeyPrincipal, OAuthPrincipal } from "./principal";
-import { sealToken, tokenPrefixFor } from "./token-format";
+import { sealToken, TOKEN_PATTERN, tokenPrefixFor } from "./token-format";
 
 export const TOKEN_TTL = { min: 60, max: 900, fallback: 600 } as const;
 /** Restrictions travel with the token's streams (Durable Object attachments are capped at 16 KiB). */
@@ -103,7 +103,10 @@ export async function mintToken(
   req: TokenRequest,
   now = Date.now(),
 ): Promise<MintedToken> {
-  const scopes = req.scopes ?? parent.scopes.filter((s): s is (typeof TOKEN_SCOPES)[number] => s !== "mcp:invoke");
+  // Named twice is named once: the token and its answer list each scope once.
+  const scopes = [
+    ...new Set(req.scopes ?? parent.scopes.filter((s): s is (typeof TOKEN_SCOPES)[number] => s !== "mcp:invoke")),
+  ];
   const missing = scopes.find((s) => !parent.scopes.includes(s));
   if (missing) throw badRequest("scopes", `the key lacks \`${missing}\`; a token's scopes are a subset of its key's`);
   if (scopes.length === 0) throw badRequest("scopes", "the key has no scope a browser token may hold");
@@ -137,5 +140,9 @@ export async function mintToken(
     l: leagueIds,
     e: expiresAt,
   });
+  // Never hand out a token that every use would refuse: the largest documented mint fits (token-format.ts), so only
+  // ids longer than the contract allows could get here.
+  if (!TOKEN_PATTERN.test(token))
+    throw badRequest(matchIds ? "match_ids" : "league_ids", "too many or too long ids for one token; mint several");
   return { token, expires_at: rfc3339(expiresAt), scopes, match_ids: matchIds, league_ids: leagueIds };
 }

@@ -16,7 +16,10 @@ export interface SlotRequest {
 }
 
 export type Admission =
-  { ok: true; plan: Plan; limit: number } | { ok: false; reason: "revoked" | "full"; plan: Plan; limit: number };
+  | { ok: true; plan: Plan; limit: number }
+  | { ok: false; reason: "revoked"; plan: Plan; limit: number }
+  /** `sse`: the holders of the account's SSE streams, whose clients may have left unnoticed (sockets.ts admitSlot). */
+  | { ok: false; reason: "full"; plan: Plan; limit: number; sse: string[] };
 
 /** A stream's standing after it was admitted: still ok, its credential revoked, or removed by a lower plan. */
 export type SlotVerdict = "ok" | "revoked" | "over";

@@ -1,6 +1,7 @@
 // What the Worker tells a MatchRoom/LiveHub about a socket it has admitted, where sockets live (holders), and the
 // connection budget. The info header only travels Worker → Durable Object (a DO is not reachable from the internet).
 // "Socket" here means any stream a holder serves: a WebSocket or an SSE response (workers/stream-client.ts).
+import type { Admission, SlotRequest } from "../limits/slots";
 import type { StateMessage } from "./messages";
 
 export interface SocketInfo {
@@ -88,4 +89,26 @@ export function holderStub(env: Env, holder: string) {
   if (holder.startsWith("listen:")) return undefined;
   const [kind, name] = [holder.slice(0, holder.indexOf(":")), holder.slice(holder.indexOf(":") + 1)];
   return kind === "room" ? env.MATCH_ROOM.getByName(name) : env.LIVE_HUB.getByName(name);
+}
+
+/**
+ * Takes a slot of the account's concurrent streams from its gate. When the account is full and some of its streams
+ * are SSE, their holders first look for clients that left: a connection learns that its peer is gone only when it
+ * writes (an SSE holder otherwise notices at the second heartbeat, up to 30 s later), so each holder writes two
+ * heartbeats to the account's SSE streams and gives back the slots of those that fail; then the gate is asked once
+ * more. WebSockets and listens give their slots back when their clients leave, so only SSE needs this.
+ */
+export async function admitSlot(env: Env, accountId: string, r: SlotRequest): Promise<Admission> {
+  const gate = env.ACCOUNT_GATE.getByName(accountId);
+  const first = await gate.admit(r);
+  if (first.ok || first.reason !== "full" || first.sse.length === 0) return first;
+  const freed = await Promise.all(
+    first.sse.map(
+      (h) =>
+        holderStub(env, h)
+          ?.probeSse(accountId)
+          .catch(() => 0) ?? Promise.resolve(0),
+    ),
+  );
+  return freed.some((n) => n > 0) ? gate.admit(r) : first;
 }
