@@ -94,6 +94,21 @@ describe("resume", () => {
     expect([a, b, c, d].flatMap((t) => t.events).filter((e) => e.event === "state")).toEqual([]);
   });
 
+  it("a since or Last-Event-ID beyond the match's seq opens with a fresh state at once, not silence", async () => {
+    const m = await getJson(`/v1/football/matches/m_sse_resume`, s.key);
+    for (const [query, headers] of [
+      [`?since=${m.body.seq + 5}`, {}],
+      ["", { "last-event-id": String(m.body.seq + 5) }],
+    ] as const) {
+      const t0 = Date.now();
+      const res = await openSse(`/v1/sse/match/m_sse_resume${query}`, { "x-api-key": s.key, ...headers });
+      const [first] = await res.stream!.next(1, 1000);
+      expect(Date.now() - t0).toBeLessThan(1000);
+      expect(first).toMatchObject({ event: "state", id: String(m.body.seq) });
+      await res.stream!.cancel();
+    }
+  });
+
   it("a malformed Last-Event-ID is a 400 naming it; unknown and untracked matches are 404; no key is 401", async () => {
     for (const bad of ["abc", "-1", "1.5", "m_other:3"]) {
       const res = await openSse(`/v1/sse/match/m_sse_resume`, { "x-api-key": s.key, "last-event-id": bad });
@@ -101,9 +116,12 @@ describe("resume", () => {
       expect(res.headers.get("content-type")).toContain("application/problem+json");
       expect(((await res.json()) as any).detail).toContain("Last-Event-ID");
     }
-    const since = await openSse(`/v1/sse/match/m_sse_resume?since=-1`, { "x-api-key": s.key });
-    expect(since.status).toBe(400);
-    expect(((await since.json()) as any).detail).toContain("since");
+    // Digits only: nothing a number parser would coerce, and an empty value is not "no since".
+    for (const bad of ["-1", "0x1", "1e0", "%201", "0b1", "1.0", "+1", "", "99999999999999999"]) {
+      const since = await openSse(`/v1/sse/match/m_sse_resume?since=${bad}`, { "x-api-key": s.key });
+      expect(since.status, bad).toBe(400);
+      expect(((await since.json()) as any).detail, bad).toContain("since");
+    }
     expect((await openSse(`/v1/sse/match/m_nope`, { "x-api-key": s.key })).status).toBe(404);
     const other = await account("sse-bb-only@example.com");
     await admin("PUT", `/accounts/${other.id}/tracked-leagues`, { league_ids: ["lg_bb_euroleague"] });

@@ -3,7 +3,14 @@
 // or /v1/tokens; and CORS for pages on other origins.
 import { env, exports } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
-import { openToken, sealToken, type TokenClaims } from "../../src/core/auth/token-format";
+import {
+  OPENED_MAX_BYTES,
+  openedTokenCache,
+  openToken,
+  sealToken,
+  type TokenClaims,
+} from "../../src/core/auth/token-format";
+import { leagueOp } from "../helpers/ops";
 import { admin, createKey } from "../helpers/admin";
 import { connect, ingestOps } from "../helpers/live";
 import { liveMatchOp, matchOp } from "../helpers/ops";
@@ -242,6 +249,63 @@ describe("restrictions", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect([...ws.all, ...sse.events.map((e) => e.json)].every((m) => m.match_id === A)).toBe(true);
     ws.ws.close();
+  });
+});
+
+describe("every token minted works, under one spelling", () => {
+  it("the largest documented mint (50 match and 50 league ids of 64 characters) is a token every use accepts", async () => {
+    const { id } = (await (
+      await admin("POST", "/accounts", { email: "tok-largest@example.com", plan: "growth" })
+    ).json()) as { id: string };
+    const long = (p: string, i: number) => `${p}${String(i).padStart(2, "0")}`.padEnd(64, "x");
+    const leagues = Array.from({ length: 50 }, (_, i) => long("lg_fb_long_", i));
+    const matches = Array.from({ length: 50 }, (_, i) => long("m_long_", i));
+    await ingestOps([
+      ...leagues.map((l) => leagueOp({ id: l, name: `Long ${l.slice(11, 13)}` })),
+      ...matches.map((m, i) => liveMatchOp({ id: m, league_id: leagues[i] })),
+    ]);
+    expect((await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: leagues })).status).toBe(200);
+    const { key } = await createKey(id);
+    const r = await mint({ match_ids: matches, league_ids: leagues }, key);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.token.length).toBeGreaterThan(8192);
+    expect((await get(`/v1/football/matches/${matches[49]}`, r.body.token)).status).toBe(200);
+    const stream = (await openSse(`/v1/sse/match/${matches[0]}`, { "x-api-key": r.body.token })).stream!;
+    open.push(stream);
+    expect((await stream.next(1))[0]!.event).toBe("state");
+  });
+
+  it("a token spelled any other way than its canonical base64url (spare bits of the last character set) is 401", async () => {
+    const t = await token();
+    expect((await get(`/v1/football/matches/${A}`, t)).status).toBe(200);
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(t.at(-1)!);
+    // The token's byte count leaves spare low bits in its last character: every other value of them decodes alike.
+    const spare = [1, 2, 3, 4, 8, 15].filter((b) => (last & b) === 0 && last + b < 64);
+    expect(spare.length).toBeGreaterThan(0);
+    for (const b of spare) {
+      const other = t.slice(0, -1) + alphabet[last + b];
+      expect((await get(`/v1/football/matches/${A}`, other)).status, other.slice(-3)).toBe(401);
+    }
+    expect((await get(`/v1/football/matches/${A}`, `${t}=`)).status).toBe(401);
+  });
+
+  it("duplicate scopes in a mint are one scope in the token and its answer", async () => {
+    const r = await mint({ scopes: ["read:matches", "read:matches", "stream:websocket"] });
+    expect(r.status).toBe(201);
+    expect(r.body.scopes).toEqual(["read:matches", "stream:websocket"]);
+  });
+
+  it("the isolate's opened tokens stay under their byte bound with 20,000 large tokens", async () => {
+    const ids = Array.from({ length: 50 }, (_, i) => `m_${i}`.padEnd(64, "y"));
+    for (let i = 0; i < 20_000; i++) {
+      const t = await sealToken(env, "tk_test_", claims({ i: `tok_${i}`, m: ids, l: ids }));
+      expect(await openToken(env, t)).not.toBeNull();
+      expect(openedTokenCache().bytes).toBeLessThanOrEqual(OPENED_MAX_BYTES);
+    }
+    // Full, and by bytes: each holds ~9 KiB of token and ~13 KiB of ids, so far fewer than 20,000 are kept.
+    expect(openedTokenCache().bytes).toBeGreaterThan(OPENED_MAX_BYTES * 0.9);
+    expect(openedTokenCache().entries).toBeLessThan(1000);
   });
 });
 

@@ -119,7 +119,8 @@ describe("checks before the upgrade", () => {
     });
     expect(plain.status).toBe(426);
     expect(plain.headers.get("upgrade")).toBe("websocket");
-    expect((await connect(`/v1/ws/match/${m.id}?since=-1`, { "x-api-key": s.key })).status).toBe(400);
+    for (const bad of ["-1", "0x1", "1e0", "%201", "0b1", ""])
+      expect((await connect(`/v1/ws/match/${m.id}?since=${bad}`, { "x-api-key": s.key })).status, bad).toBe(400);
   });
 
   it("429 when the plan's concurrent connections are used up; a closed socket frees its slot", async () => {
