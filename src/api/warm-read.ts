@@ -11,6 +11,7 @@ import type { ApiPrincipal } from "../core/auth/principal";
 import { currentData } from "../core/db/data-view";
 import { CORS_RESPONSE_HEADERS, noCors } from "../http/cors";
 import { restBudget } from "../http/rate-limit";
+import { leaveToApp, type WarmStart } from "../http/warm-start";
 import { logRequest } from "../http/request-log";
 import { READ_CACHE_CONTROL } from "../http/respond";
 import { cachedAnswer, type Entry } from "./cache";
@@ -21,13 +22,21 @@ const READ_PATH = /^\/v1\/(?:football|basketball)\//;
 export async function warmRead(request: Request, env: Env, pathname: string): Promise<Response | undefined> {
   if (request.method !== "GET" || !READ_PATH.test(pathname) || noCors(pathname)) return undefined;
   const start = performance.now();
-  // Any refusal or failure up to the budget goes to the app, which words it (a 401, a 403, a 500 with its request id).
-  const found = await cachedFor(request, env).catch(() => undefined);
-  if (!found) return undefined;
+  // Any refusal or failure up to the budget goes to the app, which words it (a 401, a 403, a 500 with its request id),
+  // with what was learned on the way (../http/warm-start.ts): the app's key step does none of it again.
+  const learned: WarmStart = { who: { refused: undefined } };
+  const found = await cachedFor(request, env, learned).catch(() => undefined);
+  if (!found) {
+    leaveToApp(request, learned);
+    return undefined;
+  }
   const { principal, hit } = found;
   const requestId = crypto.randomUUID();
   const budget = await restBudget(env, principal, requestId).catch(() => undefined);
-  if (!budget) return undefined;
+  if (!budget) {
+    leaveToApp(request, learned);
+    return undefined;
+  }
   const res = budget.refused ?? answer(hit, request.headers.get("if-none-match"));
   for (const [k, v] of CORS_RESPONSE_HEADERS) res.headers.set(k, v);
   if (budget.rate) for (const k in budget.rate) res.headers.set(k, budget.rate[k]!);
@@ -38,10 +47,21 @@ export async function warmRead(request: Request, env: Env, pathname: string): Pr
 }
 
 /** Who is asking, and the answer cached for them, if the app's key step would let them have it; else undefined. */
-async function cachedFor(request: Request, env: Env): Promise<{ principal: ApiPrincipal; hit: Entry } | undefined> {
-  const principal = await authenticate(request, env);
+async function cachedFor(
+  request: Request,
+  env: Env,
+  learned: WarmStart,
+): Promise<{ principal: ApiPrincipal; hit: Entry } | undefined> {
+  let principal: ApiPrincipal;
+  try {
+    principal = await authenticate(request, env);
+  } catch (refused) {
+    learned.who = { refused };
+    return undefined;
+  }
+  learned.who = { principal };
   if (principal.type === "token" && (principal.matchIds || principal.leagueIds)) return undefined;
-  const data = await currentData(env);
+  const data = (learned.data = await currentData(env));
   if (data.version === null) return undefined;
   const hit = cachedAnswer(request.url, data.version, principal.accountId, principal.entitlementVersion);
   if (!hit?.warm) return undefined;
