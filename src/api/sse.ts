@@ -10,7 +10,7 @@ import { parentIdOf } from "../core/auth/principal";
 import { hubHolder, hubShardName, roomHolder } from "../core/live/sockets";
 import { resumeSeq } from "../core/live/sse";
 import { requireKey } from "../http/require-key";
-import { apiRouter, KEY_SECURITY, problem, requestId } from "../http/openapi-route";
+import { apiRouter, KEY_SECURITY, problem, rated, requestId } from "../http/openapi-route";
 import { admitStream, matchStreamInfo, Since, streamedMatch } from "./stream-admission";
 
 const LastEventId = z.object({
@@ -54,23 +54,25 @@ const stream = <P extends string, R extends object>(
     request,
     responses: {
       200: {
-        description: "The event stream; it stays open until the client leaves or the server ends it (`event: close`).",
-        headers: requestId,
+        description:
+          "The event stream; it stays open until the client leaves or the server ends it (`event: close`). Its headers " +
+          "carry the account's REST budget like every /v1 answer: opening a stream spends one request of it.",
+        headers: rated,
         content: {
           "text/event-stream": {
             schema: z.string().openapi({ description: "Server-Sent Events.", example: EVENTS_EXAMPLE }),
           },
         },
       },
-      400: problem("invalid_request: `since` or `Last-Event-ID` (named in `detail`)."),
+      400: problem("invalid_request: `since` or `Last-Event-ID` (named in `detail`).", rated),
       401: problem("invalid_api_key, wrong_environment or insufficient_scope.", {
         ...requestId,
         "WWW-Authenticate": { $ref: "#/components/headers/WwwAuthenticate" },
       }),
-      404: problem("not_found: unknown match or a league the account does not track."),
+      404: problem("not_found: unknown match or a league the account does not track.", rated),
       421: problem("Misdirected Request: the Host is not this deployment's (DNS-rebinding defence)."),
-      429: problem("rate_limited: the plan's concurrent streams (per account) are in use.", {
-        ...requestId,
+      429: problem("rate_limited: the plan's concurrent streams (per account), or its REST budget, are used up.", {
+        ...rated,
         "Retry-After": { $ref: "#/components/headers/RetryAfter" },
       }),
     },

@@ -10,7 +10,7 @@ import { ApiError, badRequest } from "../core/errors";
 import { matchSockets } from "../core/live/relays";
 import { parentIdOf } from "../core/auth/principal";
 import { hubHolder, hubShardName, roomHolder } from "../core/live/sockets";
-import { apiRouter, KEY_SECURITY, problem, requestId } from "../http/openapi-route";
+import { apiRouter, KEY_SECURITY, problem, rated, requestId } from "../http/openapi-route";
 import { admitStream, matchStreamInfo, Since, streamedMatch } from "./stream-admission";
 
 function requireUpgrade(c: Context<AppEnv>) {
@@ -39,17 +39,22 @@ const upgrade = <P extends string, R extends object>(path: P, operationId: strin
     security: [{ ApiKeyQuery: [] }, ...KEY_SECURITY.filter((s) => !("ApiKeyQuery" in s))],
     request,
     responses: {
-      101: { description: "Switching Protocols; StreamMessage frames follow (see /v1/asyncapi.json)." },
-      400: problem("invalid_request (e.g. `since`)."),
+      101: {
+        description:
+          "Switching Protocols; StreamMessage frames follow (see /v1/asyncapi.json). The upgrade spends one request of " +
+          "the account's REST budget, and its headers say so like every /v1 answer.",
+        headers: rated,
+      },
+      400: problem("invalid_request (e.g. `since`).", rated),
       401: problem("invalid_api_key, wrong_environment or insufficient_scope.", {
         ...requestId,
         "WWW-Authenticate": { $ref: "#/components/headers/WwwAuthenticate" },
       }),
-      404: problem("not_found: unknown match or a league the account does not track."),
+      404: problem("not_found: unknown match or a league the account does not track.", rated),
       421: problem("Misdirected Request: the Host is not this deployment's (DNS-rebinding defence)."),
-      426: problem("Upgrade Required: not a WebSocket request."),
-      429: problem("rate_limited: the plan's concurrent streams (per account) are in use.", {
-        ...requestId,
+      426: problem("Upgrade Required: not a WebSocket request (asked after the key and the match checks).", rated),
+      429: problem("rate_limited: the plan's concurrent streams (per account), or its REST budget, are used up.", {
+        ...rated,
         "Retry-After": { $ref: "#/components/headers/RetryAfter" },
       }),
     },

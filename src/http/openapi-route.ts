@@ -158,7 +158,7 @@ export const adminErrors = {
   415: problem("The body is not `application/json`."),
 } as const;
 
-export { problem, requestId };
+export { problem, rated, requestId };
 
 /** The three key transports (docs/security-and-limits.md "API keys"); any one of them. */
 export const KEY_SECURITY: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { Bearer: [] }, { ApiKeyQuery: [] }];

@@ -5956,8 +5956,8 @@ export interface operations {
   streamMatch: {
     parameters: {
       query?: {
-        /** @description Replay the messages after this seq (at least the last 1000 are kept), then go live. */
-        since?: number | null;
+        /** @description Replay the messages after this seq (at least the last 1000 are kept), then go live: decimal digits only. A seq beyond the match's (one this match never reached) opens with a fresh `state` message instead, as without `since`. */
+        since?: number;
       };
       header?: never;
       path: {
@@ -5968,9 +5968,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Switching Protocols; StreamMessage frames follow (see /v1/asyncapi.json). */
+      /** @description Switching Protocols; StreamMessage frames follow (see /v1/asyncapi.json). The upgrade spends one request of the account's REST budget, and its headers say so like every /v1 answer. */
       101: {
         headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content?: never;
@@ -5979,6 +5985,11 @@ export interface operations {
       400: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
@@ -6000,6 +6011,11 @@ export interface operations {
       404: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
@@ -6016,20 +6032,30 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Upgrade Required: not a WebSocket request. */
+      /** @description Upgrade Required: not a WebSocket request (asked after the key and the match checks). */
       426: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description rate_limited: the plan's concurrent streams (per account) are in use. */
+      /** @description rate_limited: the plan's concurrent streams (per account), or its REST budget, are used up. */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           "Retry-After": components["headers"]["RetryAfter"];
           [name: string]: unknown;
         };
@@ -6048,9 +6074,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Switching Protocols; StreamMessage frames follow (see /v1/asyncapi.json). */
+      /** @description Switching Protocols; StreamMessage frames follow (see /v1/asyncapi.json). The upgrade spends one request of the account's REST budget, and its headers say so like every /v1 answer. */
       101: {
         headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content?: never;
@@ -6059,6 +6091,11 @@ export interface operations {
       400: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
@@ -6080,6 +6117,11 @@ export interface operations {
       404: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
@@ -6096,20 +6138,30 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description Upgrade Required: not a WebSocket request. */
+      /** @description Upgrade Required: not a WebSocket request (asked after the key and the match checks). */
       426: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description rate_limited: the plan's concurrent streams (per account) are in use. */
+      /** @description rate_limited: the plan's concurrent streams (per account), or its REST budget, are used up. */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           "Retry-After": components["headers"]["RetryAfter"];
           [name: string]: unknown;
         };
@@ -6122,8 +6174,8 @@ export interface operations {
   streamMatchEvents: {
     parameters: {
       query?: {
-        /** @description Replay the messages after this seq (at least the last 1000 are kept), then go live. */
-        since?: number | null;
+        /** @description Replay the messages after this seq (at least the last 1000 are kept), then go live: decimal digits only. A seq beyond the match's (one this match never reached) opens with a fresh `state` message instead, as without `since`. */
+        since?: number;
       };
       header?: {
         /** @description Sent by EventSource when it reconnects: the `id:` of the last event it received. On a match stream it resumes after that seq (and wins over `since`, which a reconnect repeats from the first URL); /v1/sse/live accepts and ignores it (a reconnect gets the states again). */
@@ -6137,10 +6189,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The event stream; it stays open until the client leaves or the server ends it (`event: close`). */
+      /** @description The event stream; it stays open until the client leaves or the server ends it (`event: close`). Its headers carry the account's REST budget like every /v1 answer: opening a stream spends one request of it. */
       200: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
@@ -6151,6 +6208,11 @@ export interface operations {
       400: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
@@ -6172,6 +6234,11 @@ export interface operations {
       404: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
@@ -6188,10 +6255,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description rate_limited: the plan's concurrent streams (per account) are in use. */
+      /** @description rate_limited: the plan's concurrent streams (per account), or its REST budget, are used up. */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           "Retry-After": components["headers"]["RetryAfter"];
           [name: string]: unknown;
         };
@@ -6213,10 +6285,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The event stream; it stays open until the client leaves or the server ends it (`event: close`). */
+      /** @description The event stream; it stays open until the client leaves or the server ends it (`event: close`). Its headers carry the account's REST budget like every /v1 answer: opening a stream spends one request of it. */
       200: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
@@ -6227,6 +6304,11 @@ export interface operations {
       400: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
@@ -6248,6 +6330,11 @@ export interface operations {
       404: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
@@ -6264,10 +6351,15 @@ export interface operations {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description rate_limited: the plan's concurrent streams (per account) are in use. */
+      /** @description rate_limited: the plan's concurrent streams (per account), or its REST budget, are used up. */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           "Retry-After": components["headers"]["RetryAfter"];
           [name: string]: unknown;
         };

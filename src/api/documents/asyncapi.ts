@@ -175,7 +175,9 @@ export function asyncApiDocument(baseUrl: string): object {
                 since: {
                   type: "integer",
                   minimum: 0,
-                  description: "Replay the messages after this seq, then go live.",
+                  description:
+                    "Replay the messages after this seq, then go live (decimal digits only; anything else is a 400). " +
+                    "A seq beyond the match's opens with a fresh `state` instead.",
                 },
                 api_key: { type: "string", description: "The API key, where headers cannot be set." },
               },
@@ -259,7 +261,9 @@ export function asyncApiDocument(baseUrl: string): object {
                 since: {
                   type: "integer",
                   minimum: 0,
-                  description: "Replay the messages after this seq, then go live.",
+                  description:
+                    "Replay the messages after this seq, then go live (decimal digits only; anything else is a 400). " +
+                    "A seq beyond the match's opens with a fresh `state` instead.",
                 },
                 api_key: { type: "string", description: "The API key, where headers cannot be set (EventSource)." },
               },
