@@ -24,13 +24,15 @@ function principalOf(request: Request, ctx: McpCtx): Principal | undefined {
   if (typeof props?.accountId !== "string") return undefined;
   const token = bearerToken(request);
   const expiresAt = ctx.auth?.expiresAt;
-  return {
+  // Parsed through the one union like every other caller: a grant whose props do not make an OAuth principal is no
+  // identity, never a half-built one.
+  return Principal.safeParse({
     type: "oauth",
     accountId: props.accountId,
     grantId: token ? grantOfToken(token)?.grantId : undefined,
     scopes: ["mcp:invoke"],
     expiresAt: typeof expiresAt === "number" ? expiresAt : undefined,
-  };
+  }).data;
 }
 
 /**

@@ -3,7 +3,7 @@
 // dashboard account, then approves or denies on a consent page naming the client, its redirect host and the scope.
 import { Hono, type Context } from "hono";
 import type { AuthRequest } from "@cloudflare/workers-oauth-provider";
-import { csrfOk, currentSession } from "../core/auth/sessions";
+import { csrfOk, currentSession } from "./sessions";
 import { dbFor } from "../core/db/client";
 import type { AppEnv } from "../http/app-env";
 import { CSP, Errors, Layout } from "./dashboard/layout";

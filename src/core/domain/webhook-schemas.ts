@@ -197,5 +197,3 @@ export const WebhookPayloads = {
   ),
   [TEST_EVENT]: payload(TEST_EVENT, z.object({ endpoint_id: z.string(), message: z.string() }), TEST_EVENT_DESCRIPTION),
 } as const;
-
-export type WebhookPayload = { type: DeliveredType; timestamp: string; data: Record<string, unknown> };

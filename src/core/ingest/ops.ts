@@ -13,7 +13,7 @@ const int = z.number().int();
 const Season = z.string().regex(/^\d{4}\/\d{2}$/, "expected yyyy/yy");
 const optionalInt = (min: number, max: number) => int.min(min).max(max).nullable().optional();
 
-export const LeagueOp = League.extend({
+const LeagueOp = League.extend({
   op: z.literal("league"),
   id: IdParam,
   sport: Sport,
@@ -38,7 +38,7 @@ function sparse<T extends z.ZodObject>(o: T): T {
 
 const nullableText = (max: number) => z.string().max(max).nullable();
 
-export const TeamOp = sparse(
+const TeamOp = sparse(
   z.object({
     op: z.literal("team"),
     id: IdParam,
@@ -51,7 +51,7 @@ export const TeamOp = sparse(
   }),
 );
 
-export const PlayerOp = sparse(
+const PlayerOp = sparse(
   z.object({
     op: z.literal("player"),
     id: IdParam,
@@ -76,14 +76,12 @@ export const LineIn = z.object({
 });
 export type LineIn = z.infer<typeof LineIn> & Record<string, number>;
 
-export const PlayerLinesOp = z.object({
+const PlayerLinesOp = z.object({
   op: z.literal("player_lines"),
   match_id: IdParam,
   home: z.array(LineIn).max(60),
   away: z.array(LineIn).max(60),
 });
-export type PlayerOp = z.infer<typeof PlayerOp>;
-export type PlayerLinesOp = z.infer<typeof PlayerLinesOp>;
 
 /** A match upsert. A new match needs teams, kickoff and status; an update sends only what changed. */
 export const MatchOp = z.object({
@@ -114,9 +112,8 @@ export const MatchOp = z.object({
   kickoff_ts: int.min(0).max(4_102_444_800).optional(),
   finished_at: z.iso.datetime().nullable().optional(),
 });
-export type MatchOp = z.infer<typeof MatchOp>;
 
-export const EventsOp = z.object({
+const EventsOp = z.object({
   op: z.literal("events"),
   match_id: IdParam,
   events: z.array(sparse(Event.omit({ seq: true }).extend({ id: IdParam }))).max(500),
@@ -126,15 +123,15 @@ export const EventsOp = z.object({
 export const MAX_REMOVED_EVENTS = 200;
 
 /** Withdraws events of a match (a goal disallowed by VAR, a duplicate): ids the match does not have are a no-op. */
-export const RemoveEventsOp = z.object({
+const RemoveEventsOp = z.object({
   op: z.literal("remove_events"),
   match_id: IdParam,
   event_ids: z.array(IdParam).min(1).max(MAX_REMOVED_EVENTS),
 });
 
-export const StatsOp = z.object({ op: z.literal("stats"), match_id: IdParam, data: z.array(StatRow).max(200) });
+const StatsOp = z.object({ op: z.literal("stats"), match_id: IdParam, data: z.array(StatRow).max(200) });
 const LineupIn = sparse(Lineup.extend({ starters: z.array(sparse(Player)), substitutes: z.array(sparse(Player)) }));
-export const LineupsOp = z.object({ op: z.literal("lineups"), match_id: IdParam, home: LineupIn, away: LineupIn });
+const LineupsOp = z.object({ op: z.literal("lineups"), match_id: IdParam, home: LineupIn, away: LineupIn });
 
 export const Op = z.discriminatedUnion("op", [
   LeagueOp,

@@ -3,13 +3,11 @@
 import type { z } from "zod";
 import type { Sport } from "../domain/codes";
 import { MatchListItem } from "../domain/schemas";
-import type { LiveMessage, ScoreData as ScoreDataSchema, StateFrame, StreamMessage } from "../domain/schemas";
+import type { LiveMessage, ScoreData as ScoreDataSchema, StateFrame } from "../domain/schemas";
 
 export type Envelope = z.infer<typeof LiveMessage>;
 /** What a stream opens with: the match at `seq` (docs/live-streams.md "Streams open with state"). */
 export type StateMessage = z.infer<typeof StateFrame>;
-/** Any message a stream carries: a state or an envelope. */
-export type StreamEnvelope = z.infer<typeof StreamMessage>;
 export type ScoreData = z.infer<typeof ScoreDataSchema>;
 /** One update before the room numbers it: `{ type, data }` of one of the frame kinds. */
 export type LiveUpdate = {

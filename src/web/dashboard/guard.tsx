@@ -2,7 +2,7 @@
 // What every signed-in dashboard page shares: the session check (with the CSRF check of every POST) and form parsing.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { csrfOk, currentSession, type Session } from "../../core/auth/sessions";
+import { csrfOk, currentSession, type Session } from "../sessions";
 import { dbFor } from "../../core/db/client";
 import type { AppEnv } from "../../http/app-env";
 import { Layout } from "./layout";

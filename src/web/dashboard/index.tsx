@@ -12,7 +12,7 @@ import {
   setFlash,
   startSession,
   takeFlash,
-} from "../../core/auth/sessions";
+} from "../sessions";
 import { revokeGrant } from "../../core/auth/oauth-grants";
 import { Credentials } from "../../core/auth/password-policy";
 import { signIn, signUp } from "../../core/auth/sign-in";

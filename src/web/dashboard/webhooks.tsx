@@ -16,7 +16,7 @@ import {
   rotateSecret,
   sendTestEvent,
 } from "../../core/webhooks/service";
-import { setFlash, takeFlash } from "../../core/auth/sessions";
+import { setFlash, takeFlash } from "../sessions";
 import { form, requireSession, type DashEnv } from "./guard";
 import { WebhookPage, WebhooksPage } from "./webhooks-page";
 

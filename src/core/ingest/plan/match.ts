@@ -7,7 +7,6 @@ import { fail, same, type OpOf, type PlanContext, type Planner } from "./context
 import { markSeasonFinals } from "./finals";
 import { publishMatchChanges } from "./match-updates";
 
-type MatchOp = OpOf<"match">;
 const SETTABLE = COLUMNS.matches.filter(
   (c) => !["id", "sport", "league_id", "home_team", "away_team", "updated_at"].includes(c),
 );
@@ -28,7 +27,7 @@ export const planMatch: Planner<"match"> = (ctx, op, i) => {
 };
 
 /** The match's league (known, same sport) and the match as stored (same sport and league); what a new one needs. */
-function checkMatch({ state }: PlanContext, op: MatchOp, i: number) {
+function checkMatch({ state }: PlanContext, op: OpOf<"match">, i: number) {
   const league = state.leagues.get(op.league_id);
   if (!league) throw fail(i, "league_id", `unknown league ${op.league_id}`);
   if (league.sport !== op.sport) throw fail(i, "sport", `league ${op.league_id} is a ${league.sport} league`);
@@ -45,7 +44,7 @@ function checkMatch({ state }: PlanContext, op: MatchOp, i: number) {
 }
 
 /** The row after the op: the stored one (or a new one at 0–0) with the op's fields over it. */
-function nextMatch(ctx: PlanContext, op: MatchOp, i: number, league: Row, existing: Row | undefined): Row {
+function nextMatch(ctx: PlanContext, op: OpOf<"match">, i: number, league: Row, existing: Row | undefined): Row {
   const next: Row = { ...(existing ?? { home_score: 0, away_score: 0, season: league.season }) };
   next.id = op.id;
   next.sport = op.sport;

@@ -1,11 +1,12 @@
-// Dashboard sessions and CSRF. The session id is 32 random bytes in an HttpOnly, SameSite=Lax cookie; D1 keeps
+// Dashboard sessions, CSRF and one-time flash values: cookies, so HTTP, so here beside the pages that use them (core
+// keeps the session rows: src/core/db/queries/sessions.ts). The session id is 32 random bytes in an HttpOnly, SameSite=Lax cookie; D1 keeps
 // only its SHA-256. `__Host-` + Secure on https; on loopback http (local dev) browsers refuse both, so the cookie
 // is a plain HttpOnly one there.
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { Db } from "../db/client";
-import { deleteExpiredSessions, deleteSession, findSession, insertSession } from "../db/queries/sessions";
-import { base62, sha256Hex, timingSafeEqual } from "./keys";
+import type { Db } from "../core/db/client";
+import { deleteExpiredSessions, deleteSession, findSession, insertSession } from "../core/db/queries/sessions";
+import { base62, sha256Hex, timingSafeEqual } from "../core/auth/keys";
 
 export const SESSION_TTL_MS = 7 * 86_400_000;
 const random = (bytes = 32) => base62(crypto.getRandomValues(new Uint8Array(bytes)), bytes === 32 ? 43 : 22);
