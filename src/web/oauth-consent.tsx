@@ -6,7 +6,8 @@ import type { AuthRequest } from "@cloudflare/workers-oauth-provider";
 import { csrfOk, currentSession } from "./sessions";
 import { dbFor } from "../core/db/client";
 import type { AppEnv } from "../http/app-env";
-import { CSP, Errors, Layout } from "./dashboard/layout";
+import { CSP, Errors, Layout } from "./dashboard/components/layout";
+import { PostForm } from "./dashboard/components/forms";
 
 export const MCP_SCOPE = "mcp:invoke";
 
@@ -74,8 +75,7 @@ export const oauthUi = new Hono<OAuthUiEnv>()
             </li>
           </ul>
           <p class="muted small">You can revoke it at any time under Connected apps.</p>
-          <form method="post" action="/oauth/authorize" class="actions">
-            <input type="hidden" name="_csrf" value={session.csrfToken} />
+          <PostForm action="/oauth/authorize" csrf={session.csrfToken} class="actions">
             <input type="hidden" name="q" value={here.search.slice(1)} />
             <button type="submit" name="decision" value="approve" class="primary">
               Approve
@@ -83,7 +83,7 @@ export const oauthUi = new Hono<OAuthUiEnv>()
             <button type="submit" name="decision" value="deny">
               Deny
             </button>
-          </form>
+          </PostForm>
         </section>
       </Layout>,
     );

@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
 import { csrfOk, currentSession, type Session } from "../sessions";
 import { dbFor } from "../../core/db/client";
 import type { AppEnv } from "../../http/app-env";
-import { Layout } from "./layout";
+import { Layout } from "./components/layout";
 
 export type DashEnv = AppEnv & { Variables: AppEnv["Variables"] & { session: Session } };
 

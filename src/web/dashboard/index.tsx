@@ -4,15 +4,7 @@
 import { Hono, type Context } from "hono";
 import { createApiKey, revokeOwnKey, setTrackedLeagues } from "../../core/auth/service";
 import { limitsOf } from "../../core/limits/plans";
-import {
-  csrfOk,
-  endSession,
-  preSessionCsrf,
-  preSessionToken,
-  setFlash,
-  startSession,
-  takeFlash,
-} from "../sessions";
+import { csrfOk, endSession, preSessionCsrf, preSessionToken, setFlash, startSession, takeFlash } from "../sessions";
 import { revokeGrant } from "../../core/auth/oauth-grants";
 import { Credentials } from "../../core/auth/password-policy";
 import { signIn, signUp } from "../../core/auth/sign-in";
@@ -25,13 +17,13 @@ import { allLeagues, trackedLeagueIds } from "../../core/db/queries/leagues";
 import { ApiError, badRequest } from "../../core/errors";
 import { clientIp } from "../../core/limits/attempts";
 import { COPY_SCRIPT, STYLE } from "./assets";
-import { SignInPage, SignUpPage } from "./auth-pages";
+import { SignInPage, SignUpPage } from "./pages/auth";
 import { form, forbidden, requireSession, type DashEnv } from "./guard";
-import { KeysPage, type KeyRow } from "./keys-page";
-import { CSP } from "./layout";
-import { AppsPage } from "./apps-page";
-import { LeaguesPage } from "./leagues-page";
-import { PlanPage, type AccountUsage } from "./plan-page";
+import { KeysPage, type KeyRow } from "./pages/keys";
+import { CSP } from "./components/layout";
+import { AppsPage } from "./pages/apps";
+import { LeaguesPage } from "./pages/leagues";
+import { PlanPage, type AccountUsage } from "./pages/plan";
 import { keyCredential } from "../../core/auth/principal";
 import { webhookPages } from "./webhooks";
 import { rfc3339 } from "../../lib/time";

@@ -18,7 +18,7 @@ import {
 } from "../../core/webhooks/service";
 import { setFlash, takeFlash } from "../sessions";
 import { form, requireSession, type DashEnv } from "./guard";
-import { WebhookPage, WebhooksPage } from "./webhooks-page";
+import { WebhookPage, WebhooksPage } from "./pages/webhooks";
 
 const CreateForm = z.object({
   url: WebhookUrl,

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import { Errors, Layout } from "./layout";
+import { PostForm } from "../components/forms";
+import { Errors, Layout } from "../components/layout";
 
 type AuthPageProps = { csrf: string; errors?: string[]; email?: string; next?: string };
 
@@ -9,8 +10,7 @@ export function SignInPage(props: AuthPageProps) {
   return (
     <Layout title="Sign in" narrow lede="Manage your API keys, tracked leagues, webhooks and connected apps.">
       <Errors messages={props.errors ?? []} />
-      <form method="post" action="/dashboard/sign-in" class="card">
-        <input type="hidden" name="_csrf" value={props.csrf} />
+      <PostForm action="/dashboard/sign-in" csrf={props.csrf} class="card">
         {props.next && <input type="hidden" name="next" value={props.next} />}
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} />
@@ -21,7 +21,7 @@ export function SignInPage(props: AuthPageProps) {
             Sign in
           </button>
         </div>
-      </form>
+      </PostForm>
       <p class="muted">
         No account? <a href={withNext("/dashboard/sign-up", props.next)}>Sign up</a>
       </p>
@@ -37,8 +37,7 @@ export function SignUpPage(props: AuthPageProps) {
       lede="A trial account that tracks every league; your first API key is one click away."
     >
       <Errors messages={props.errors ?? []} />
-      <form method="post" action="/dashboard/sign-up" class="card">
-        <input type="hidden" name="_csrf" value={props.csrf} />
+      <PostForm action="/dashboard/sign-up" csrf={props.csrf} class="card">
         {props.next && <input type="hidden" name="next" value={props.next} />}
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} />
@@ -49,7 +48,7 @@ export function SignUpPage(props: AuthPageProps) {
             Create account
           </button>
         </div>
-      </form>
+      </PostForm>
       <p class="muted">
         Have an account? <a href={withNext("/dashboard/sign-in", props.next)}>Sign in</a>
       </p>

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
-import { SPORTS } from "../../core/domain/codes";
-import { Layout, Notice } from "./layout";
+import { SPORTS } from "../../../core/domain/codes";
+import { PostForm } from "../components/forms";
+import { Layout, Notice } from "../components/layout";
 
 export function LeaguesPage(props: {
   email: string;
@@ -18,8 +19,7 @@ export function LeaguesPage(props: {
       lede="Your keys only see the leagues ticked here: lists, direct reads, WebSockets, MCP and webhooks alike."
     >
       <Notice text={props.saved ? "Saved." : undefined} />
-      <form method="post" action="/dashboard/leagues" class="card">
-        <input type="hidden" name="_csrf" value={props.csrf} />
+      <PostForm action="/dashboard/leagues" csrf={props.csrf} class="card">
         {SPORTS.map((sport) => (
           <fieldset>
             <legend>{sport === "football" ? "Football" : "Basketball"}</legend>
@@ -38,7 +38,7 @@ export function LeaguesPage(props: {
         <button type="submit" class="primary">
           Save
         </button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
-import type { PlanLimits } from "../../core/limits/plans";
-import { Layout } from "./layout";
+import type { PlanLimits } from "../../../core/limits/plans";
+import { Layout } from "../components/layout";
+import { DataTable } from "../components/table";
 
 /** The account's usage now, from its gate (workers/account-gate.ts) and its keys. */
 export interface AccountUsage {
@@ -46,46 +47,36 @@ export function PlanPage(props: {
         </>
       }
     >
-      <div class="table-card">
-        <table class="stack">
-          <caption>
+      <DataTable
+        caption={
+          <>
             Usage now <span class="muted small">(this UTC minute; 304 responses count)</span>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Limit</th>
-              <th scope="col" class="num">
-                Now
-              </th>
-              <th scope="col" class="num">
-                Plan allows
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">REST requests per minute</th>
-              <td id="rest-this-minute" data-label="Now" class="num this-minute">
-                {usage.restThisMinute}
-              </td>
-              <td id="limit-rest" class="num">
-                {limits.restPerMinute}
-              </td>
-            </tr>
-            <Row
-              label="MCP tool calls per minute"
-              id="mcp-this-minute"
-              used={usage.mcpThisMinute}
-              limit={limits.mcpPerMinute}
-            />
-            <Row label="Open streams (all kinds)" id="streams-open" used={streams} limit={limits.streams} />
-            <Row label="· WebSockets" id="streams-websocket" used={usage.streams.websocket} />
-            <Row label="· Server-Sent Events" id="streams-sse" used={usage.streams.sse} />
-            <Row label="· MCP listens" id="streams-listen" used={usage.streams.listen} />
-            <Row label="Active keys" id="keys-active" used={usage.activeKeys} limit={limits.keys} />
-          </tbody>
-        </table>
-      </div>
+          </>
+        }
+        columns={[{ label: "Limit" }, { label: "Now", class: "num" }, { label: "Plan allows", class: "num" }]}
+        rows={7}
+      >
+        <tr>
+          <th scope="row">REST requests per minute</th>
+          <td id="rest-this-minute" data-label="Now" class="num this-minute">
+            {usage.restThisMinute}
+          </td>
+          <td id="limit-rest" class="num">
+            {limits.restPerMinute}
+          </td>
+        </tr>
+        <Row
+          label="MCP tool calls per minute"
+          id="mcp-this-minute"
+          used={usage.mcpThisMinute}
+          limit={limits.mcpPerMinute}
+        />
+        <Row label="Open streams (all kinds)" id="streams-open" used={streams} limit={limits.streams} />
+        <Row label="· WebSockets" id="streams-websocket" used={usage.streams.websocket} />
+        <Row label="· Server-Sent Events" id="streams-sse" used={usage.streams.sse} />
+        <Row label="· MCP listens" id="streams-listen" used={usage.streams.listen} />
+        <Row label="Active keys" id="keys-active" used={usage.activeKeys} limit={limits.keys} />
+      </DataTable>
       <p class="muted small">
         Refused this minute: <span id="rest-refused">{usage.restRefusedThisMinute}</span> REST requests. Today:{" "}
         <span id="rest-today">{usage.restToday}</span> REST requests.

@@ -2,9 +2,12 @@
 // The "Webhooks" pages: the account's endpoints with a form to add one, and one endpoint with its actions, its
 // events filter and its last 100 delivery attempts. A signing secret appears once, right after it was made.
 import type { z } from "zod";
-import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENTS } from "../../core/domain/webhook-schemas";
-import type { WebhookAttempt, WebhookEndpoint } from "../../core/domain/webhook-schemas";
-import { Errors, Layout, Notice, PostButton, When } from "./layout";
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENTS } from "../../../core/domain/webhook-schemas";
+import type { WebhookAttempt, WebhookEndpoint } from "../../../core/domain/webhook-schemas";
+import { PostButton, PostForm } from "../components/forms";
+import { Errors, Layout, Notice, When } from "../components/layout";
+import { ShownOnce } from "../components/shown-once";
+import { DataTable } from "../components/table";
 
 type Endpoint = z.infer<typeof WebhookEndpoint>;
 type Attempt = z.infer<typeof WebhookAttempt>;
@@ -13,29 +16,19 @@ const eventsText = (e: Endpoint) => (e.events === null ? "all events" : e.events
 /** `backticked` words of a description as <code>. */
 const withCode = (text: string) => text.split("`").map((part, i) => (i % 2 ? <code>{part}</code> : part));
 
-const Hidden = (props: { csrf: string }) => <input type="hidden" name="_csrf" value={props.csrf} />;
-
-function SecretOnce(props: { secret: string; url: string; rotated?: boolean }) {
-  return (
-    <section class="secret" aria-labelledby="new-secret">
-      <h2 id="new-secret">
-        {props.rotated ? "New signing secret" : "Signing secret"} for {props.url}
-      </h2>
-      <p>
-        Copy it now: it is shown only this once.
-        {props.rotated && " The previous secret keeps signing too for 24 hours, so you can switch your receiver over."}
-      </p>
-      <p class="value">
-        <code class="key" id="new-secret-value">
-          {props.secret}
-        </code>
-        <button type="button" data-copy="new-secret-value" hidden>
-          Copy
-        </button>
-      </p>
-    </section>
-  );
-}
+const SecretOnce = (props: { secret: string; url: string; rotated?: boolean }) => (
+  <ShownOnce
+    id="new-secret"
+    title={`${props.rotated ? "New signing secret" : "Signing secret"} for ${props.url}`}
+    note={
+      "Copy it now: it is shown only this once." +
+      (props.rotated
+        ? " The previous secret keeps signing too for 24 hours, so you can switch your receiver over."
+        : "")
+    }
+    value={props.secret}
+  />
+);
 
 function EventBoxes(props: { selected: Endpoint["events"]; legend: string }) {
   return (
@@ -84,54 +77,41 @@ export function WebhooksPage(props: {
       <Errors messages={props.errors ?? []} />
       <Notice text={props.notice} />
       {props.created && <SecretOnce secret={props.created.secret} url={props.created.url} />}
-      <div class="table-card">
-        <table class="stack">
-          <caption>Endpoints of this account</caption>
-          <thead>
-            <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Events</th>
-              <th scope="col">Status</th>
-              <th scope="col" class="act">
-                <span class="muted">Details</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.endpoints.length === 0 && (
-              <tr>
-                <td colspan={4} class="empty">
-                  No endpoints yet. Add one below and send it a test event from its page.
-                </td>
-              </tr>
-            )}
-            {props.endpoints.map((e) => (
-              <tr data-webhook-id={e.id}>
-                <td class="lead">
-                  <code>{e.url}</code>
-                  {e.description && <div class="muted small">{e.description}</div>}
-                </td>
-                <td data-label="Events" class="small">
-                  {eventsText(e)}
-                </td>
-                <td data-label="Status" class="status">
-                  {e.enabled ? <span class="pill">enabled</span> : <span class="pill off">disabled</span>}
-                  {!e.enabled && e.disabled_reason && <div class="muted small">{e.disabled_reason}</div>}
-                </td>
-                <td class="act">
-                  <a href={`/dashboard/webhooks/${e.id}`} aria-label={`Details of ${e.url}`}>
-                    Details
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Endpoints of this account"
+        columns={[
+          { label: "URL" },
+          { label: "Events" },
+          { label: "Status" },
+          { label: <span class="muted">Details</span>, class: "act" },
+        ]}
+        rows={props.endpoints.length}
+        empty="No endpoints yet. Add one below and send it a test event from its page."
+      >
+        {props.endpoints.map((e) => (
+          <tr data-webhook-id={e.id}>
+            <td class="lead">
+              <code>{e.url}</code>
+              {e.description && <div class="muted small">{e.description}</div>}
+            </td>
+            <td data-label="Events" class="small">
+              {eventsText(e)}
+            </td>
+            <td data-label="Status" class="status">
+              {e.enabled ? <span class="pill">enabled</span> : <span class="pill off">disabled</span>}
+              {!e.enabled && e.disabled_reason && <div class="muted small">{e.disabled_reason}</div>}
+            </td>
+            <td class="act">
+              <a href={`/dashboard/webhooks/${e.id}`} aria-label={`Details of ${e.url}`}>
+                Details
+              </a>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <section class="card" aria-labelledby="add-endpoint">
         <h2 id="add-endpoint">Add an endpoint</h2>
-        <form method="post" action="/dashboard/webhooks">
-          <Hidden csrf={props.csrf} />
+        <PostForm action="/dashboard/webhooks" csrf={props.csrf}>
           <label for="url">Endpoint URL</label>
           <input
             id="url"
@@ -155,7 +135,7 @@ export function WebhooksPage(props: {
           <button type="submit" class="primary">
             Add endpoint
           </button>
-        </form>
+        </PostForm>
       </section>
       <script src="/dashboard/assets/copy.js"></script>
     </Layout>
@@ -235,67 +215,57 @@ export function WebhookPage(props: {
       </section>
       <section class="card" aria-labelledby="events">
         <h2 id="events">Events</h2>
-        <form method="post" action={`${base}/events`}>
-          <Hidden csrf={props.csrf} />
+        <PostForm action={`${base}/events`} csrf={props.csrf}>
           <EventBoxes selected={e.events} legend="Send these events" />
           <button type="submit" class="primary">
             Save events
           </button>
-        </form>
+        </PostForm>
       </section>
       <h2>Recent deliveries</h2>
       {props.attempts.length === 0 ? (
         <p class="card empty">No deliveries yet. Send a test event to see one here.</p>
       ) : (
-        <div class="table-card">
-          <table id="attempts" class="stack">
-            <caption>The last 100 delivery attempts, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Event</th>
-                <th scope="col" class="num">
-                  Attempt
-                </th>
-                <th scope="col">Result</th>
-                <th scope="col" class="num">
-                  Status
-                </th>
-                <th scope="col" class="num">
-                  Latency
-                </th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.attempts.map((a) => (
-                <tr data-message-id={a.message_id}>
-                  <td class="lead">
-                    <When iso={a.created_at} seconds />
-                  </td>
-                  <td class="event" data-label="Event">
-                    {a.event_type}
-                  </td>
-                  <td class="attempt num" data-label="Attempt">
-                    {a.attempt}
-                  </td>
-                  <td class="outcome" data-label="Result">
-                    {a.outcome === "retrying" ? `retrying in ${a.retry_in} s` : a.outcome.replace("_", " ")}
-                  </td>
-                  <td class="status-code num" data-label="Status">
-                    {a.response_status ?? "—"}
-                  </td>
-                  <td class="latency num" data-label="Latency">
-                    {a.latency_ms === null ? "—" : `${a.latency_ms} ms`}
-                  </td>
-                  <td class="muted small" data-label="Detail">
-                    {[a.error, a.response_excerpt].filter(Boolean).join(" · ")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          id="attempts"
+          caption="The last 100 delivery attempts, newest first"
+          columns={[
+            { label: "Time" },
+            { label: "Event" },
+            { label: "Attempt", class: "num" },
+            { label: "Result" },
+            { label: "Status", class: "num" },
+            { label: "Latency", class: "num" },
+            { label: "Detail" },
+          ]}
+          rows={props.attempts.length}
+        >
+          {props.attempts.map((a) => (
+            <tr data-message-id={a.message_id}>
+              <td class="lead">
+                <When iso={a.created_at} seconds />
+              </td>
+              <td class="event" data-label="Event">
+                {a.event_type}
+              </td>
+              <td class="attempt num" data-label="Attempt">
+                {a.attempt}
+              </td>
+              <td class="outcome" data-label="Result">
+                {a.outcome === "retrying" ? `retrying in ${a.retry_in} s` : a.outcome.replace("_", " ")}
+              </td>
+              <td class="status-code num" data-label="Status">
+                {a.response_status ?? "—"}
+              </td>
+              <td class="latency num" data-label="Latency">
+                {a.latency_ms === null ? "—" : `${a.latency_ms} ms`}
+              </td>
+              <td class="muted small" data-label="Detail">
+                {[a.error, a.response_excerpt].filter(Boolean).join(" · ")}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <script src="/dashboard/assets/copy.js"></script>
     </Layout>

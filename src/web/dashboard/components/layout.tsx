@@ -2,6 +2,7 @@
 // Shared page frame. Hono JSX escapes every interpolated value, so user text (key names, emails) is inert.
 import { raw } from "hono/html";
 import type { Child } from "hono/jsx";
+import { PostForm } from "./forms";
 
 export const CSP =
   "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; " +
@@ -75,12 +76,11 @@ export function Layout(props: {
             <footer class="top">
               <div class="top-in who">
                 <span>Signed in as {props.email}</span>
-                <form method="post" action="/dashboard/sign-out" class="inline">
-                  <input type="hidden" name="_csrf" value={props.csrf} />
+                <PostForm action="/dashboard/sign-out" csrf={props.csrf ?? ""} class="inline">
                   <button type="submit" class="link">
                     Sign out
                   </button>
-                </form>
+                </PostForm>
               </div>
             </footer>
           )}
@@ -105,16 +105,6 @@ export const Notice = (props: { text?: string }) =>
       {props.text}
     </p>
   ) : null;
-
-/** A one-button POST form carrying the session's CSRF token; `danger` for what cannot be undone (revoke, delete). */
-export const PostButton = (props: { action: string; csrf: string; label: string; aria?: string; danger?: boolean }) => (
-  <form method="post" action={props.action} class="inline">
-    <input type="hidden" name="_csrf" value={props.csrf} />
-    <button type="submit" class={props.danger ? "danger" : undefined} aria-label={props.aria}>
-      {props.label}
-    </button>
-  </form>
-);
 
 /** A UTC instant as "2026-11-23 09:41 UTC" (to the minute, or the second) in a <time>, which stays on one line. */
 export function When(props: { iso: string | null; seconds?: boolean; empty?: string }) {
