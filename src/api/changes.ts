@@ -37,8 +37,7 @@ export function changeRoutes(sport: Sport) {
     const now = since === "now";
     if (since && !now && !CURSOR.test(since)) throw badRequest("since", "not a cursor returned by this endpoint");
     const cursor = since && !now ? Number(since) : 0;
-    const accountId = c.get("principal").accountId;
-    const page = await readChanges(c.get("db"), sport, accountId, now ? Number.MAX_SAFE_INTEGER : cursor, limit);
+    const page = await readChanges(c.get("db"), sport, c.get("leagues"), now ? Number.MAX_SAFE_INTEGER : cursor, limit);
     if (now) return json(c, { data: [], next_cursor: String(page.newest ?? 0) });
     // Ids are consecutive and trimming removes the oldest: a cursor before the row preceding the oldest kept one
     // missed changes that are gone.

@@ -21,7 +21,7 @@ export function leagueRoutes(sport: Sport) {
   const read = keyedReads(sport, "read:leagues", [requireKey("read:leagues"), responseCache] as const);
 
   r.openapi(read("/", "listLeagues", "Tracked leagues, by country then name", {}, LeagueList), async (c) => {
-    const rows = await listTrackedLeagues(c.get("db"), sport, c.get("principal").accountId);
+    const rows = await listTrackedLeagues(c.get("db"), sport, c.get("leagues"));
     const data = rows.slice(0, LEAGUE_LIST_LIMIT);
     return json(c, { data, total: rows.length, limit: LEAGUE_LIST_LIMIT, next_cursor: null });
   });
@@ -37,7 +37,7 @@ export function leagueRoutes(sport: Sport) {
     ),
     async (c) => {
       const { leagueId } = c.req.valid("param");
-      const res = await currentStandings(c.get("db"), sport, leagueId, c.get("principal").accountId);
+      const res = await currentStandings(c.get("db"), sport, leagueId, c.get("leagues"));
       if (!res.found) throw notFound("league");
       if (!res.standings) throw noData("standings");
       return json(c, res.standings);
@@ -55,7 +55,7 @@ export function leagueRoutes(sport: Sport) {
     async (c) => {
       const { leagueId } = c.req.valid("param");
       const { stat } = c.req.valid("query");
-      const res = await getLeaders(c.get("db"), sport, leagueId, stat, c.get("principal").accountId);
+      const res = await getLeaders(c.get("db"), sport, leagueId, stat, c.get("leagues"));
       if (!res) throw notFound("league");
       return json(c, { league_id: leagueId, season: res.season, stat, data: ranked(res.rows) });
     },

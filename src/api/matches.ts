@@ -48,7 +48,7 @@ export function matchRoutes(sport: Sport) {
       if (after === null) throw badRequest("after", "not a cursor returned by this endpoint");
       const filter = {
         sport,
-        accountId: c.get("principal").accountId,
+        tracked: c.get("leagues"),
         status: q.status,
         leagueId: q.league_id,
         date: q.date,
@@ -66,7 +66,7 @@ export function matchRoutes(sport: Sport) {
 
   r.openapi(read("/{id}", "getMatch", "Match detail", { params: MatchPath }, MatchDetail), async (c) => {
     const { id } = c.req.valid("param");
-    const m = await getMatch(c.get("db"), sport, id, c.get("principal").accountId);
+    const m = await getMatch(c.get("db"), sport, id, c.get("leagues"));
     if (!m) throw notFound("match");
     return json(c, m);
   });
@@ -75,7 +75,7 @@ export function matchRoutes(sport: Sport) {
   const enrichment =
     <T, B>(what: string, load: EnrichmentLoader<T>, render: (id: string, data: T, match: MatchDetail) => B) =>
     async (c: Context<AppEnv>, id: string) => {
-      const res = await load(c.get("db"), sport, id, c.get("principal").accountId);
+      const res = await load(c.get("db"), sport, id, c.get("leagues"));
       if (!res.match) throw notFound("match");
       if (res.data === null) throw noData(what);
       return json(c, render(id, res.data, res.match));

@@ -22,7 +22,7 @@ export function peopleRoutes(sport: Sport) {
 
   r.openapi(read("/teams/{teamId}", "getTeam", "Team", { params: TeamPath }, Team), async (c) => {
     const { teamId } = c.req.valid("param");
-    const team = await getTeam(c.get("db"), sport, teamId, c.get("principal").accountId);
+    const team = await getTeam(c.get("db"), sport, teamId, c.get("leagues"));
     if (!team) throw notFound("team");
     return json(c, team);
   });
@@ -31,7 +31,7 @@ export function peopleRoutes(sport: Sport) {
     read("/teams/{teamId}/squad", "getTeamSquad", "Squad, by shirt number", { params: TeamPath }, Squad),
     async (c) => {
       const { teamId } = c.req.valid("param");
-      const squad = await getSquad(c.get("db"), sport, teamId, c.get("principal").accountId);
+      const squad = await getSquad(c.get("db"), sport, teamId, c.get("leagues"));
       if (!squad) throw notFound("team");
       return json(c, squad);
     },
@@ -47,7 +47,7 @@ export function peopleRoutes(sport: Sport) {
     ),
     async (c) => {
       const { playerId } = c.req.valid("param");
-      const res = await getPlayerRows(c.get("db"), sport, playerId, c.get("principal").accountId);
+      const res = await getPlayerRows(c.get("db"), sport, playerId, c.get("leagues"));
       if (!res) throw notFound("player");
       return json(c, { ...res.player, season: res.season, season_stats: seasonStats(sport, res.stats) });
     },
@@ -63,8 +63,7 @@ export function peopleRoutes(sport: Sport) {
     ),
     async (c) => {
       const q = c.req.valid("query");
-      const tracked = c.get("readScope").tracked.split(",").filter(Boolean);
-      const hits = await search(c.get("db"), sport, q.q, q.type, q.limit, tracked);
+      const hits = await search(c.get("db"), sport, q.q, q.type, q.limit, c.get("leagues"));
       return json(c, { data: hits, total: hits.length, limit: q.limit, next_cursor: null });
     },
   );

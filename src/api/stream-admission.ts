@@ -36,7 +36,7 @@ type StreamInfo = Pick<SocketInfo, "since" | "final" | "leagueId" | "state">;
  * 404 for an unknown match or one of a league the account does not track.
  */
 export async function streamedMatch(c: Context<AppEnv>, id: string): Promise<MatchDetail> {
-  const match = await getMatch(dbFor(c.env.DB), undefined, id, c.get("principal").accountId);
+  const match = await getMatch(dbFor(c.env.DB), undefined, id, c.get("leagues"));
   if (!match) throw notFound("match");
   return match;
 }

@@ -2,6 +2,7 @@ import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { ApiPrincipal } from "../core/auth/principal";
 import type { Scope, Sport } from "../core/domain/codes";
 import type { Db } from "../core/db/client";
+import type { Tracked } from "../core/db/queries/visibility";
 
 /** The Hono app's bindings and per-request variables, declared once. */
 export interface AppEnv {
@@ -10,6 +11,8 @@ export interface AppEnv {
     requestId: string;
     /** Who is calling (src/http/require-key.ts): a key or a browser token; set once, read by every later check. */
     principal: ApiPrincipal;
+    /** The principal's tracked leagues as every read binds them (src/core/db/queries/visibility.ts): the one source. */
+    leagues: Tracked;
     /** The request's D1 session (at least as recent as readScope.dataVersion). */
     db: Db;
     /** What the caller may see as the key check read it, and the data version: the response caches' key. */

@@ -7,6 +7,7 @@ import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import type { Scope } from "../core/domain/codes";
 import { dbFor } from "../core/db/client";
+import { trackedParam } from "../core/db/queries/visibility";
 import { currentData, sessionDb } from "../core/db/data-view";
 import { authenticate, authenticateKey, requireScope } from "../core/auth/authenticate";
 import type { ApiPrincipal } from "../core/auth/principal";
@@ -27,6 +28,7 @@ export const requireKey = (scope: Scope | null, fresh = false, keysOnly = false)
     const principal = await who(c, warm?.who, fresh, keysOnly);
     if (scope) requireScope(principal, scope);
     c.set("principal", principal);
+    c.set("leagues", trackedParam(principal.tracked));
     const refused = await spendRest(c, principal);
     if (refused) return refused;
     const restricted = principal.type === "token" && (principal.matchIds || principal.leagueIds);

@@ -6,6 +6,7 @@ import { leagueSet, loadEntitlement } from "../core/auth/entitlements";
 import { credentialOf, type Principal } from "../core/auth/principal";
 import { primaryDb } from "../core/db/client";
 import { currentData, sessionDb } from "../core/db/data-view";
+import { trackedParam } from "../core/db/queries/visibility";
 import { spendBudget } from "../core/limits/budget";
 import type { ToolContext } from "./tools/define";
 
@@ -52,6 +53,7 @@ export async function admitCall(principal: Principal | undefined): Promise<ToolC
     principal,
     plan: ent.plan,
     tracked: [...ent.leagues],
+    leagues: trackedParam([...ent.leagues]),
     entitlementVersion: ent.version,
     dataVersion: ent.dataVersion,
     now: new Date(),

@@ -45,7 +45,7 @@ interface Slot {
 const SLOT_CHECK_MS = 2000;
 
 async function takeSlot(env: Env, ctx: ToolContext): Promise<Slot | string> {
-  const gate = env.ACCOUNT_GATE.getByName(ctx.principal.accountId);
+  const gate = env.ACCOUNT_GATE.getByName(ctx.leagues);
   const slot = { id: crypto.randomUUID(), credential: credentialOf(ctx.principal), gate };
   const admission = await admitSlot(env, ctx.principal.accountId, {
     slotId: slot.id,
@@ -93,7 +93,7 @@ export async function serveListen(
     const found = await Promise.all(
       distinct.map(async (uri) => {
         const ref = parseMatchUri(uri);
-        const match = ref && (await getMatch(ctx.db, ref.sport, ref.id, ctx.principal.accountId));
+        const match = ref && (await getMatch(ctx.db, ref.sport, ref.id, ctx.leagues));
         return { uri, match };
       }),
     );

@@ -42,9 +42,7 @@ export function registerMatchResource(server: McpServer, principal: Principal | 
       list: async () => {
         const ctx = await gate();
         const pages = await Promise.all(
-          SPORTS.map((sport) =>
-            listMatches(ctx.db, { sport, accountId: ctx.principal.accountId, status: "live" }, LIST_LIMIT),
-          ),
+          SPORTS.map((sport) => listMatches(ctx.db, { sport, tracked: ctx.leagues, status: "live" }, LIST_LIMIT)),
         );
         return {
           resources: pages.flatMap((p, i) =>
@@ -69,7 +67,7 @@ export function registerMatchResource(server: McpServer, principal: Principal | 
       const ref = parseMatchUri(uri.href);
       if (!ref) throw notFound(uri.href);
       const ctx = await gate();
-      const match = await getMatch(ctx.db, ref.sport, ref.id, ctx.principal.accountId);
+      const match = await getMatch(ctx.db, ref.sport, ref.id, ctx.leagues);
       if (!match) throw notFound(uri.href);
       return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(match) }] };
     },

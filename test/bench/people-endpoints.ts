@@ -5,12 +5,12 @@ import { getBoxScore } from "../../src/core/db/queries/enrichments";
 import { getLeaders } from "../../src/core/db/queries/leaders";
 import { getPlayerRows, getSquad, getTeam } from "../../src/core/db/queries/people";
 import { search } from "../../src/core/db/queries/search";
+import type { Tracked } from "../../src/core/db/queries/visibility";
 
 export function peopleEndpoints(
   sport: "football" | "basketball",
   matchId: string,
-  accountId: string,
-  tracked: string[],
+  bound: Tracked,
 ): [string, (db: Db) => Promise<unknown>][] {
   const league = sport === "football" ? "lg_fb_eng1" : "lg_bb_nba";
   const teamOf = async () =>
@@ -22,18 +22,18 @@ export function peopleEndpoints(
       .first<{ id: string }>())!.id;
   const stat = sport === "football" ? "goals" : "points";
   return [
-    [`${sport} team`, async (db) => getTeam(db, sport, await teamOf(), accountId)],
-    [`${sport} squad`, async (db) => getSquad(db, sport, await teamOf(), accountId)],
-    [`${sport} player`, async (db) => getPlayerRows(db, sport, await playerOf(), accountId)],
-    [`${sport} leaders ?stat=${stat}`, (db) => getLeaders(db, sport, league, stat, accountId)],
-    [`${sport} match players (box score)`, (db) => getBoxScore(db, sport, matchId, accountId)],
-    [`${sport} search ?q=ma`, (db) => search(db, sport, "ma", undefined, 10, tracked)],
+    [`${sport} team`, async (db) => getTeam(db, sport, await teamOf(), bound)],
+    [`${sport} squad`, async (db) => getSquad(db, sport, await teamOf(), bound)],
+    [`${sport} player`, async (db) => getPlayerRows(db, sport, await playerOf(), bound)],
+    [`${sport} leaders ?stat=${stat}`, (db) => getLeaders(db, sport, league, stat, bound)],
+    [`${sport} match players (box score)`, (db) => getBoxScore(db, sport, matchId, bound)],
+    [`${sport} search ?q=ma`, (db) => search(db, sport, "ma", undefined, 10, bound)],
     [
       `${sport} matches ?team_id`,
       async (db) =>
         (await import("../../src/core/db/queries/matches")).listMatches(
           db,
-          { sport, accountId, teamId: await teamOf() },
+          { sport, tracked: bound, teamId: await teamOf() },
           50,
         ),
     ],

@@ -12,6 +12,7 @@ import { getMatch, listMatches, matchListStatements, matchPageQuery } from "../.
 import { generateKey } from "../../src/core/auth/keys";
 import { seedDemo } from "../../src/core/demo/seed";
 import { recordingD1 } from "../helpers/recording-d1";
+import { trackedParam } from "../../src/core/db/queries/visibility";
 import { peopleEndpoints } from "./people-endpoints";
 import { searchBench } from "./search-bench";
 
@@ -27,6 +28,8 @@ const tracked = (
     .bind(accountId)
     .all<{ league_id: string }>()
 ).results.map((r) => r.league_id);
+/** The account's tracked leagues as the reads bind them. */
+const bound = trackedParam(tracked);
 const day = new Date().toISOString().slice(0, 10);
 const report = (id: string, data: unknown) => console.log(`BENCH ${JSON.stringify({ id, ...(data as object) })}`);
 
@@ -47,23 +50,23 @@ it("P2: rows_read per read endpoint", async () => {
   for (const sport of ["football", "basketball"] as const) {
     const id = await finished(sport);
     const league = sport === "football" ? "lg_fb_eng1" : "lg_bb_nba";
-    const list = (f: object) => (db: Db) => listMatches(db, { sport, accountId, ...f }, 50);
+    const list = (f: object) => (db: Db) => listMatches(db, { sport, tracked: bound, ...f }, 50);
     endpoints.push(
-      [`${sport} leagues`, (db) => listTrackedLeagues(db, sport, accountId)],
-      [`${sport} league standings`, (db) => currentStandings(db, sport, league, accountId)],
+      [`${sport} leagues`, (db) => listTrackedLeagues(db, sport, bound)],
+      [`${sport} league standings`, (db) => currentStandings(db, sport, league, bound)],
       [`${sport} matches ?date=today`, list({ date: day })],
       [`${sport} matches ?status=live`, list({ status: "live" })],
       [`${sport} matches ?status=finished`, list({ status: "finished" })],
       [`${sport} matches ?league_id`, list({ leagueId: league })],
       [`${sport} matches ?league_id&status=finished`, list({ leagueId: league, status: "finished" })],
       [`${sport} matches (no filter)`, list({})],
-      [`${sport} match`, (db) => getMatch(db, sport, id, accountId)],
-      [`${sport} events`, (db) => getEvents(db, sport, id, accountId)],
-      [`${sport} stats`, (db) => getStats(db, sport, id, accountId)],
-      [`${sport} lineups`, (db) => getLineups(db, sport, id, accountId)],
-      [`${sport} standings at kickoff`, (db) => getStandingsAtKickoff(db, sport, id, accountId)],
-      [`${sport} h2h`, (db) => getH2H(db, sport, id, accountId, 10)],
-      ...peopleEndpoints(sport, id, accountId, tracked),
+      [`${sport} match`, (db) => getMatch(db, sport, id, bound)],
+      [`${sport} events`, (db) => getEvents(db, sport, id, bound)],
+      [`${sport} stats`, (db) => getStats(db, sport, id, bound)],
+      [`${sport} lineups`, (db) => getLineups(db, sport, id, bound)],
+      [`${sport} standings at kickoff`, (db) => getStandingsAtKickoff(db, sport, id, bound)],
+      [`${sport} h2h`, (db) => getH2H(db, sport, id, bound, 10)],
+      ...peopleEndpoints(sport, id, bound),
     );
   }
   const rows = [];
@@ -110,7 +113,7 @@ it("P8: search, prefix table vs FTS5, and against the match-by-id read", async (
 
 it("P3: drizzle vs raw prepared statement (match-list page)", async () => {
   const db = dbFor(env.DB);
-  const filter = { sport: "football" as const, accountId, date: day };
+  const filter = { sport: "football" as const, tracked: bound, date: day };
   const { sql, params } = matchPageQuery(db, filter, 50).toSQL();
   const raw = env.DB.prepare(sql);
   // "drizzle" is the list's page statement as the route runs it: SQL built by drizzle once per filter shape,

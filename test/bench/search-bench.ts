@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { dbFor } from "../../src/core/db/client";
 import { getMatch } from "../../src/core/db/queries/matches";
 import { search } from "../../src/core/db/queries/search";
+import { trackedParam } from "../../src/core/db/queries/visibility";
 import { words } from "../../src/core/domain/fold";
 
 const QUERIES: [string, "football" | "basketball"][] = [
@@ -77,11 +78,11 @@ export async function searchBench(accountId: string, matchId: string) {
   const rows = [];
   for (const [q, sport] of QUERIES) {
     const stmts: { read: number; returned: number }[] = [];
-    const prefixHits = await search(db, sport, q, undefined, 10, tracked);
+    const prefixHits = await search(db, sport, q, undefined, 10, trackedParam(tracked));
     // rows_read of the prefix statements: run them again through a recording handle.
     const { recordingD1 } = await import("../helpers/recording-d1");
     const rec = recordingD1(env.DB);
-    await search(dbFor(rec.db), sport, q, undefined, 10, tracked);
+    await search(dbFor(rec.db), sport, q, undefined, 10, trackedParam(tracked));
     for (const s of rec.log) {
       const r = await env.DB.prepare(s.sql)
         .bind(...s.params)
@@ -96,12 +97,12 @@ export async function searchBench(accountId: string, matchId: string) {
       prefix: { read: stmts.reduce((a, s) => a + s.read, 0), returned: stmts.reduce((a, s) => a + s.returned, 0) },
       fts5: { read: f.read, matched: f.all },
       p50_ms: {
-        prefix: await timed(() => search(db, sport, q, undefined, 10, tracked)),
+        prefix: await timed(() => search(db, sport, q, undefined, 10, trackedParam(tracked))),
         fts5: await timed(() => fts(q, sport, trackedText)),
       },
     });
   }
-  const matchP50 = await timed(() => getMatch(db, "football", matchId, accountId));
+  const matchP50 = await timed(() => getMatch(db, "football", matchId, trackedParam(tracked)));
   const searchP50 = p50(rows.map((r) => r.p50_ms.prefix));
   return { players, calls: ROUNDS * PER_ROUND, match_by_id_p50_ms: matchP50, search_p50_ms: searchP50, queries: rows };
 }

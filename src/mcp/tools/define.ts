@@ -6,6 +6,7 @@ import { IdParam, SportParam } from "../../core/domain/schemas";
 import type { Db } from "../../core/db/client";
 import type { Principal } from "../../core/auth/principal";
 import type { Plan } from "../../core/domain/codes";
+import type { Tracked } from "../../core/db/queries/visibility";
 
 /** What a call was admitted with (src/mcp/gate.ts): who, under which plan, seeing which leagues, reading what. */
 export interface ToolContext {
@@ -14,6 +15,8 @@ export interface ToolContext {
   plan: Plan;
   /** The account's tracked leagues, read for this call. */
   tracked: readonly string[];
+  /** The same, as every read binds them (src/core/db/queries/visibility.ts). */
+  leagues: Tracked;
   /** The account's entitlement version read with them (results are kept per account and version). */
   entitlementVersion: number;
   /** The data version read for this call (null: unknown); results are reused only while it stands. */

@@ -35,7 +35,7 @@ export const LEAGUE_TOOLS = [
     output: z.object({ leagues: z.array(League) }),
     async run(ctx, { sport }) {
       const leagues = (
-        await Promise.all(sportsOf(sport).map((s) => listTrackedLeagues(ctx.db, s, ctx.principal.accountId)))
+        await Promise.all(sportsOf(sport).map((s) => listTrackedLeagues(ctx.db, s, ctx.leagues)))
       ).flat();
       return { structured: { leagues }, text: leagues.map(leagueLine).join("\n") || "No tracked leagues." };
     },
@@ -52,7 +52,7 @@ export const LEAGUE_TOOLS = [
     output: Standings,
     async run(ctx, { league_id, match_id }) {
       if (match_id) {
-        const res = await getStandingsAtKickoff(ctx.db, undefined, match_id, ctx.principal.accountId);
+        const res = await getStandingsAtKickoff(ctx.db, undefined, match_id, ctx.leagues);
         if (!res.match) throw matchNotFound(match_id);
         if (!res.data) throw new ToolError(`no table before ${matchLine(res.match)} yet`);
         const m = res.match;
@@ -61,7 +61,7 @@ export const LEAGUE_TOOLS = [
           text: standingsText(m.league.name, m.sport, res.data, `${m.home_team} v ${m.away_team} [${m.id}]`),
         };
       }
-      const res = await currentStandings(ctx.db, undefined, league_id!, ctx.principal.accountId);
+      const res = await currentStandings(ctx.db, undefined, league_id!, ctx.leagues);
       if (!res.found) throw leagueNotFound(league_id!);
       if (!res.standings) throw new ToolError(`${res.league.name} has no table (a cup?)`);
       return { structured: res.standings, text: standingsText(res.league.name, res.league.sport, res.standings) };
@@ -85,7 +85,7 @@ export const LEAGUE_TOOLS = [
       const found = await Promise.all(
         SPORTS.map(async (sport) => ({
           sport,
-          res: await getLeaders(ctx.db, sport, league_id, stat, ctx.principal.accountId),
+          res: await getLeaders(ctx.db, sport, league_id, stat, ctx.leagues),
         })),
       );
       const hit = found.find((f) => f.res);

@@ -17,7 +17,7 @@ const byKickoff = (a: MatchListItem, b: MatchListItem) => a.kickoff_ts - b.kicko
 
 const filterOf = (ctx: ToolContext, input: ListInput, sport: Sport, extra: Partial<MatchFilter>): MatchFilter => ({
   sport,
-  accountId: ctx.principal.accountId,
+  tracked: ctx.leagues,
   leagueId: input.league_id,
   teamId: input.team_id,
   ...extra,

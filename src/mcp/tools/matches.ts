@@ -42,7 +42,7 @@ const resolveDay = (day: string, now: Date) => {
 
 /** The match and its data, or a tool error: not found, or nothing of this kind yet. */
 async function enrichment<T>(ctx: ToolContext, id: string, what: string, load: EnrichmentLoader<T>) {
-  const res = await load(ctx.db, undefined, id, ctx.principal.accountId);
+  const res = await load(ctx.db, undefined, id, ctx.leagues);
   if (!res.match) throw matchNotFound(id);
   if (res.data === null) throw new ToolError(`no ${what} for ${matchLine(res.match)} yet`);
   return { match: res.match, data: res.data };
@@ -50,7 +50,7 @@ async function enrichment<T>(ctx: ToolContext, id: string, what: string, load: E
 
 /** get_match's answer: the match detail and its text (show_match answers hosts without MCP Apps with the same). */
 export async function matchAnswer(ctx: ToolContext, id: string) {
-  const m = await getMatch(ctx.db, undefined, id, ctx.principal.accountId);
+  const m = await getMatch(ctx.db, undefined, id, ctx.leagues);
   if (!m) throw matchNotFound(id);
   const extra = [m.league.name, m.venue, m.referee && `referee ${m.referee}`].filter(Boolean).join(" · ");
   return { match: m, text: `${matchLine(m)}\n${extra}` };
@@ -141,7 +141,7 @@ export const MATCH_TOOLS = [
     input: MatchRef.extend({ limit: limitArg(LIST_LIMITS.h2h) }),
     output: H2H,
     async run(ctx, { match_id, limit }) {
-      const res = await getH2H(ctx.db, undefined, match_id, ctx.principal.accountId, limit);
+      const res = await getH2H(ctx.db, undefined, match_id, ctx.leagues, limit);
       if (!res.match) throw matchNotFound(match_id);
       if (!res.data)
         throw new ToolError(

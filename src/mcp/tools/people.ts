@@ -25,7 +25,7 @@ export const PEOPLE_TOOLS = [
     }),
     output: SearchList,
     async run(ctx, { query, sport, type, limit }) {
-      const hits = await searchSports(ctx.db, sportsOf(sport), query, type, limit, ctx.tracked);
+      const hits = await searchSports(ctx.db, sportsOf(sport), query, type, limit, ctx.leagues);
       return {
         structured: { data: hits, total: hits.length, limit, next_cursor: null },
         text: hits.map(hitLine).join("\n") || `Nothing named "${query}" in the tracked leagues.`,
@@ -38,7 +38,7 @@ export const PEOPLE_TOOLS = [
     input: z.object({ team_id: IdParam.describe("Team id, e.g. from search or a match.") }),
     output: Team,
     async run(ctx, { team_id }) {
-      const teams = await Promise.all(SPORTS.map((s) => getTeam(ctx.db, s, team_id, ctx.principal.accountId)));
+      const teams = await Promise.all(SPORTS.map((s) => getTeam(ctx.db, s, team_id, ctx.leagues)));
       const team = teams.find(Boolean);
       if (!team) throw new ToolError(`team ${team_id} not found (unknown, or plays in no league this account tracks)`);
       return { structured: team, text: teamText(team) };
@@ -53,7 +53,7 @@ export const PEOPLE_TOOLS = [
       const found = await Promise.all(
         SPORTS.map(async (sport) => ({
           sport,
-          res: await getPlayerRows(ctx.db, sport, player_id, ctx.principal.accountId),
+          res: await getPlayerRows(ctx.db, sport, player_id, ctx.leagues),
         })),
       );
       const hit = found.find((f) => f.res);

@@ -9,6 +9,7 @@ import type { Db } from "../client";
 import { boxLine } from "../../domain/box-score";
 import { matchEvents, matchLineups, matchStats, matches, playerLines, standingsSnapshots } from "../schema";
 import { h2hQueries, toDetail, visibleMatchQuery } from "./matches";
+import type { Tracked } from "./visibility";
 
 type Visible = ReturnType<typeof toDetail>;
 /** `match` undefined: unknown or not visible to the account. `data` null: the match has none of this yet. */
@@ -18,7 +19,7 @@ export type EnrichmentLoader<T> = (
   db: Db,
   sport: Sport | undefined,
   id: string,
-  accountId: string,
+  tracked: Tracked,
 ) => Promise<Enrichment<T>>;
 
 /** Before kickoff (or if it never happens) a match has no timeline; once started, an empty one is real. */
@@ -28,11 +29,11 @@ async function withVisibleMatch<Q extends BatchItem<"sqlite">, T>(
   db: Db,
   sport: Sport | undefined,
   id: string,
-  accountId: string,
+  tracked: Tracked,
   query: Q,
   map: (rows: BatchResponse<[Q]>[0], match: Visible) => T | null,
 ): Promise<Enrichment<T>> {
-  const [m, rows] = (await db.batch([visibleMatchQuery(db, sport, id, accountId), query])) as unknown as [
+  const [m, rows] = (await db.batch([visibleMatchQuery(db, sport, id, tracked), query])) as unknown as [
     Awaited<ReturnType<typeof visibleMatchQuery>>,
     BatchResponse<[Q]>[0],
   ];
@@ -41,12 +42,12 @@ async function withVisibleMatch<Q extends BatchItem<"sqlite">, T>(
   return { match, data: map(rows, match) };
 }
 
-export const getEvents: EnrichmentLoader<Event[]> = (db, sport, id, accountId) =>
+export const getEvents: EnrichmentLoader<Event[]> = (db, sport, id, tracked) =>
   withVisibleMatch(
     db,
     sport,
     id,
-    accountId,
+    tracked,
     db
       .select({
         id: matchEvents.id,
@@ -70,22 +71,22 @@ export const getEvents: EnrichmentLoader<Event[]> = (db, sport, id, accountId) =
     (events, match) => (events.length === 0 && NOT_STARTED.includes(match.status_code) ? null : events),
   );
 
-export const getStats: EnrichmentLoader<StatRow[]> = (db, sport, id, accountId) =>
+export const getStats: EnrichmentLoader<StatRow[]> = (db, sport, id, tracked) =>
   withVisibleMatch(
     db,
     sport,
     id,
-    accountId,
+    tracked,
     db.select({ data: matchStats.data }).from(matchStats).where(eq(matchStats.matchId, id)),
     ([row]) => (row ? (JSON.parse(row.data) as StatRow[]) : null),
   );
 
-export const getLineups: EnrichmentLoader<{ home: Lineup; away: Lineup }> = (db, sport, id, accountId) =>
+export const getLineups: EnrichmentLoader<{ home: Lineup; away: Lineup }> = (db, sport, id, tracked) =>
   withVisibleMatch(
     db,
     sport,
     id,
-    accountId,
+    tracked,
     db
       .select({ home: matchLineups.home, away: matchLineups.away })
       .from(matchLineups)
@@ -94,12 +95,12 @@ export const getLineups: EnrichmentLoader<{ home: Lineup; away: Lineup }> = (db,
   );
 
 /** The table as it stood at kickoff: the newest snapshot taken before the match started (one index seek). */
-export const getStandingsAtKickoff: EnrichmentLoader<Standings> = (db, sport, id, accountId) =>
+export const getStandingsAtKickoff: EnrichmentLoader<Standings> = (db, sport, id, tracked) =>
   withVisibleMatch(
     db,
     sport,
     id,
-    accountId,
+    tracked,
     db
       .select({
         league_id: standingsSnapshots.leagueId,
@@ -130,13 +131,13 @@ export async function getH2H(
   db: Db,
   sport: Sport | undefined,
   id: string,
-  accountId: string,
+  tracked: Tracked,
   limit: number,
 ): Promise<Enrichment<H2H>> {
-  const [m] = await visibleMatchQuery(db, sport, id, accountId);
+  const [m] = await visibleMatchQuery(db, sport, id, tracked);
   if (!m) return { match: undefined };
   const [list, [summary]] = await db.batch(
-    h2hQueries(db, m.sport, m.home_team_id, m.away_team_id, m.kickoff_ts, accountId, limit),
+    h2hQueries(db, m.sport, m.home_team_id, m.away_team_id, m.kickoff_ts, tracked, limit),
   );
   return {
     match: toDetail(m),
@@ -149,12 +150,12 @@ export async function getH2H(
 
 /** The box score: each side's lines in feed order; none before kickoff. */
 type Line = FootballPlayerLine | BasketballPlayerLine;
-export const getBoxScore: EnrichmentLoader<{ home: Line[]; away: Line[] }> = (db, sport, id, accountId) =>
+export const getBoxScore: EnrichmentLoader<{ home: Line[]; away: Line[] }> = (db, sport, id, tracked) =>
   withVisibleMatch(
     db,
     sport,
     id,
-    accountId,
+    tracked,
     db
       .select()
       .from(playerLines)

@@ -2,6 +2,7 @@
 import type { Sport } from "../../domain/codes";
 import type { LeaderStat } from "../../domain/people-schemas";
 import type { Db } from "../client";
+import { trackedSql, type Tracked } from "./visibility";
 
 export const LEADERS_LIMIT = 20;
 
@@ -25,15 +26,15 @@ export interface LeaderRow {
 }
 
 /** The league's name, current season and leaders; undefined for an unknown, other-sport or untracked league. */
-export async function getLeaders(db: Db, sport: Sport, leagueId: string, stat: LeaderStat, accountId: string) {
+export async function getLeaders(db: Db, sport: Sport, leagueId: string, stat: LeaderStat, tracked: Tracked) {
   const { column, index } = STAT[stat];
   const d1 = db.$client;
   const [league, rows] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
-        "SELECT l.season, l.name FROM leagues l JOIN tracked_leagues t ON t.league_id = l.id AND t.account_id = ?2 WHERE l.id = ?1 AND l.sport = ?3",
+        `SELECT l.season, l.name FROM leagues l WHERE l.id = ?1 AND l.sport = ?3 AND ${trackedSql("l.id", "?2")}`,
       )
-      .bind(leagueId, accountId, sport),
+      .bind(leagueId, tracked, sport),
     d1
       .prepare(
         `SELECT player_id, player_name AS player, team_id, team_name AS team, ${column} AS value, matches

@@ -3,6 +3,7 @@ import type { Sport } from "../../domain/codes";
 import type { League, Standings, StandingRow } from "../../domain/schemas";
 import type { Db } from "../client";
 import { leagues, standings, trackedLeagues } from "../schema";
+import { trackedBy, trackedIds, type Tracked } from "./visibility";
 
 const leagueColumns = {
   id: leagues.id,
@@ -12,13 +13,17 @@ const leagueColumns = {
   logo_url: leagues.logoUrl,
 };
 
-/** The account's tracked leagues of a sport, by country then name. */
-export function listTrackedLeagues(db: Db, sport: Sport, accountId: string): Promise<League[]> {
+/** The caller's tracked leagues of a sport, by country then name. */
+export function listTrackedLeagues(db: Db, sport: Sport, tracked: Tracked): Promise<League[]> {
   return db
     .select(leagueColumns)
-    .from(trackedLeagues)
-    .innerJoin(leagues, eq(leagues.id, trackedLeagues.leagueId))
-    .where(and(eq(trackedLeagues.accountId, accountId), eq(leagues.sport, sport)))
+    .from(leagues)
+    .where(
+      and(
+        sql`${leagues.id} IN (SELECT value FROM json_each(${JSON.stringify(trackedIds(tracked))}))`,
+        eq(leagues.sport, sport),
+      ),
+    )
     .orderBy(asc(leagues.country), asc(leagues.name), asc(leagues.id));
 }
 
@@ -30,7 +35,7 @@ export async function currentStandings(
   db: Db,
   sport: Sport | undefined,
   leagueId: string,
-  accountId: string,
+  tracked: Tracked,
 ): Promise<LeagueStandings> {
   const [row] = await db
     .select({
@@ -41,9 +46,8 @@ export async function currentStandings(
       rows: standings.rows,
     })
     .from(leagues)
-    .innerJoin(trackedLeagues, and(eq(trackedLeagues.leagueId, leagues.id), eq(trackedLeagues.accountId, accountId)))
     .leftJoin(standings, and(eq(standings.leagueId, leagues.id), eq(standings.season, leagues.season)))
-    .where(and(eq(leagues.id, leagueId), sport ? eq(leagues.sport, sport) : undefined));
+    .where(and(eq(leagues.id, leagueId), sport ? eq(leagues.sport, sport) : undefined, trackedBy(tracked, leagues.id)));
   if (!row) return { found: false };
   const league = { name: row.name, sport: row.sport };
   if (row.rows === null || row.asOf === null) return { found: true, league, standings: null };
@@ -68,7 +72,10 @@ export const leagueIdsExist = async (db: Db, ids: string[]): Promise<string[]> =
   return rows.map((r) => r.id);
 };
 
-/** Every league id the account tracks, both sports (the live hub filters on these). */
+/**
+ * Every league id the account tracks, both sports: the account's entitlement as stored, read where no request has
+ * read it for us (the dashboard, a hub's states). Reads take the caller's list instead (./visibility.ts).
+ */
 export async function trackedLeagueIds(db: Db, accountId: string): Promise<string[]> {
   const rows = await db
     .select({ id: trackedLeagues.leagueId })

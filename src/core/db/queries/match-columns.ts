@@ -28,7 +28,7 @@ export const listItemColumns = {
  */
 export interface PageValues {
   sport: unknown;
-  accountId: unknown;
+  tracked: unknown;
   leagueId?: unknown;
   teamId?: unknown;
   statusGroup?: unknown;

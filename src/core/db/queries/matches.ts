@@ -4,15 +4,16 @@ import { STATUS_FILTERS, periodLabel, type StatusFilter } from "../../domain/cod
 import type { Cursor } from "../../domain/cursor";
 import type { MatchDetail, MatchListItem } from "../../domain/schemas";
 import type { Db } from "../client";
-import { leagues, matchCounts, matches, trackedLeagues } from "../schema";
+import { leagues, matchCounts, matches } from "../schema";
 import { bindBuilt, type BuiltQuery } from "./built";
 import { listItemColumns, val, type PageValues } from "./match-columns";
 import { teamPageQuery, teamTotalQuery } from "./team-matches";
-import { trackedBy } from "./visibility";
+import { trackedBy, type Tracked } from "./visibility";
 
 export interface MatchFilter {
   sport: Sport;
-  accountId: string;
+  /** The caller's tracked leagues (./visibility.ts). */
+  tracked: Tracked;
   status?: StatusFilter;
   leagueId?: string;
   date?: string;
@@ -44,7 +45,7 @@ function pageValues(f: MatchFilter, limit: number, after?: Cursor): PageValues {
   const day = f.date ? dayOf(f.date) : -1;
   return {
     sport: f.sport,
-    accountId: f.accountId,
+    tracked: f.tracked,
     leagueId: f.leagueId,
     teamId: f.teamId,
     statusGroup: f.status ? STATUS_FILTERS[f.status] : undefined,
@@ -67,7 +68,7 @@ function pageQuery(db: Db, f: MatchFilter, v: PageValues) {
   if (v.teamId !== undefined) return teamPageQuery(db, pageIndex(f), v);
   const where: (SQL | undefined)[] = [
     eq(matches.sport, v.sport as Sport),
-    trackedBy(val(v.accountId)),
+    trackedBy(v.tracked as Tracked),
     v.leagueId !== undefined ? eq(matches.leagueId, val(v.leagueId)) : undefined,
     v.statusGroup !== undefined ? eq(matches.statusGroup, v.statusGroup as number) : undefined,
     v.dayStart !== undefined ? between(matches.kickoffTs, v.dayStart as number, v.dayEnd as number) : undefined,
@@ -91,7 +92,7 @@ function totalQuery(db: Db, v: PageValues) {
       and(
         eq(matchCounts.sport, v.sport as Sport),
         eq(matchCounts.day, v.day as number),
-        trackedBy(val(v.accountId), matchCounts.leagueId),
+        trackedBy(v.tracked as Tracked, matchCounts.leagueId),
         v.leagueId !== undefined ? eq(matchCounts.leagueId, val(v.leagueId)) : undefined,
         v.statusGroup !== undefined ? eq(matchCounts.statusGroup, v.statusGroup as number) : undefined,
       ),
@@ -158,7 +159,7 @@ export async function listMatches(db: Db, f: MatchFilter, limit: number, after?:
 }
 
 /** A match the account may see (its league is tracked), or undefined. */
-export function visibleMatchQuery(db: Db, sport: Sport | undefined, id: string, accountId: string) {
+export function visibleMatchQuery(db: Db, sport: Sport | undefined, id: string, tracked: Tracked) {
   return db
     .select({
       ...listItemColumns,
@@ -182,11 +183,7 @@ export function visibleMatchQuery(db: Db, sport: Sport | undefined, id: string, 
     })
     .from(matches)
     .innerJoin(leagues, eq(leagues.id, matches.leagueId))
-    .innerJoin(
-      trackedLeagues,
-      and(eq(trackedLeagues.leagueId, matches.leagueId), eq(trackedLeagues.accountId, accountId)),
-    )
-    .where(and(eq(matches.id, id), sport ? eq(matches.sport, sport) : undefined));
+    .where(and(eq(matches.id, id), sport ? eq(matches.sport, sport) : undefined, trackedBy(tracked)));
 }
 
 type VisibleRow = Awaited<ReturnType<typeof visibleMatchQuery>>[number];
@@ -201,21 +198,21 @@ export function toDetail(r: VisibleRow): MatchDetail {
 }
 
 /** A match the account may see; `sport` undefined matches either sport (WebSocket paths carry none). */
-export async function getMatch(db: Db, sport: Sport | undefined, id: string, accountId: string) {
-  const [row] = await visibleMatchQuery(db, sport, id, accountId);
+export async function getMatch(db: Db, sport: Sport | undefined, id: string, tracked: Tracked) {
+  const [row] = await visibleMatchQuery(db, sport, id, tracked);
   return row ? toDetail(row) : undefined;
 }
 
 export const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 /** Finished meetings of two teams before `beforeTs`, newest first, in the account's tracked leagues. */
-function meetingsWhere(sport: Sport, teams: [string, string], beforeTs: number, accountId: string) {
+function meetingsWhere(sport: Sport, teams: [string, string], beforeTs: number, tracked: Tracked) {
   return and(
     eq(matches.pairKey, pairKey(...teams)),
     lt(matches.kickoffTs, beforeTs),
     eq(matches.statusGroup, 3),
     eq(matches.sport, sport),
-    trackedBy(accountId),
+    trackedBy(tracked),
   );
 }
 
@@ -225,10 +222,10 @@ export function h2hQueries(
   home: string,
   away: string,
   beforeTs: number,
-  accountId: string,
+  tracked: Tracked,
   limit: number,
 ) {
-  const where = meetingsWhere(sport, [home, away], beforeTs, accountId);
+  const where = meetingsWhere(sport, [home, away], beforeTs, tracked);
   const homeWon = sql`(${matches.homeTeamId} = ${home} AND ${matches.homeScore} > ${matches.awayScore}) OR (${matches.awayTeamId} = ${home} AND ${matches.awayScore} > ${matches.homeScore})`;
   const awayWon = sql`(${matches.homeTeamId} = ${away} AND ${matches.homeScore} > ${matches.awayScore}) OR (${matches.awayTeamId} = ${away} AND ${matches.awayScore} > ${matches.homeScore})`;
   return [

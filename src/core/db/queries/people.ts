@@ -3,17 +3,13 @@
 import type { Sport } from "../../domain/codes";
 import type { PlayerListItem, Team } from "../../domain/people-schemas";
 import type { Db } from "../client";
-import { seasonLeaguesOf } from "./visibility";
+import { seasonLeaguesOf, trackedSql, type Tracked } from "./visibility";
 
 type Row = Record<string, unknown>;
 
-/** Tracked leagues whose current season the team plays in (`team` is bound as ?1, the account as ?2). */
+/** Tracked leagues whose current season the team plays in (`team` is bound as ?1, the caller's leagues as ?2). */
 const TEAM_LEAGUES = (team: string) =>
-  `${seasonLeaguesOf(
-    team,
-    "AND EXISTS (SELECT 1 FROM tracked_leagues t WHERE t.account_id = ?2 AND t.league_id = c.league_id)",
-    "c.league_id, l.season",
-  )} ORDER BY c.league_id`;
+  `${seasonLeaguesOf(team, `AND ${trackedSql("c.league_id", "?2")}`, "c.league_id, l.season")} ORDER BY c.league_id`;
 
 const PLAYER_COLUMNS = "p.id, p.name, p.number, p.position, p.nationality, p.birth_date";
 
@@ -24,13 +20,13 @@ const seasonOf = (leagues: Row[]) =>
     .sort()
     .at(-1) ?? null;
 
-export async function getTeam(db: Db, sport: Sport, id: string, accountId: string): Promise<Team | undefined> {
+export async function getTeam(db: Db, sport: Sport, id: string, tracked: Tracked): Promise<Team | undefined> {
   const d1 = db.$client;
   const [team, leagues] = await d1.batch<Row>([
     d1
       .prepare("SELECT id, sport, name, short_name, country, venue, logo_url FROM teams WHERE id = ?1 AND sport = ?2")
       .bind(id, sport),
-    d1.prepare(TEAM_LEAGUES("?1")).bind(id, accountId),
+    d1.prepare(TEAM_LEAGUES("?1")).bind(id, tracked),
   ]);
   const t = team!.results[0];
   if (!t || leagues!.results.length === 0) return undefined;
@@ -40,11 +36,11 @@ export async function getTeam(db: Db, sport: Sport, id: string, accountId: strin
   };
 }
 
-export async function getSquad(db: Db, sport: Sport, id: string, accountId: string) {
+export async function getSquad(db: Db, sport: Sport, id: string, tracked: Tracked) {
   const d1 = db.$client;
   const [team, leagues, players] = await d1.batch<Row>([
     d1.prepare("SELECT id FROM teams WHERE id = ?1 AND sport = ?2").bind(id, sport),
-    d1.prepare(TEAM_LEAGUES("?1")).bind(id, accountId),
+    d1.prepare(TEAM_LEAGUES("?1")).bind(id, tracked),
     d1
       .prepare(
         `SELECT ${PLAYER_COLUMNS} FROM players p INDEXED BY players_team WHERE p.team_id = ?1 ORDER BY p.number, p.name`,
@@ -60,15 +56,15 @@ export async function getSquad(db: Db, sport: Sport, id: string, accountId: stri
 }
 
 /** The player, his team's tracked competitions, and his season stats rows (every competition, every season). */
-export async function getPlayerRows(db: Db, sport: Sport, id: string, accountId: string) {
+export async function getPlayerRows(db: Db, sport: Sport, id: string, tracked: Tracked) {
   const d1 = db.$client;
   const [player, leagues, stats] = await d1.batch<Row>([
     d1
       .prepare(
         `SELECT ${PLAYER_COLUMNS}, p.sport, p.team_id, t.name AS team FROM players p JOIN teams t ON t.id = p.team_id WHERE p.id = ?1 AND p.sport = ?3`,
       )
-      .bind(id, accountId, sport),
-    d1.prepare(TEAM_LEAGUES("(SELECT team_id FROM players WHERE id = ?1)")).bind(id, accountId),
+      .bind(id, tracked, sport),
+    d1.prepare(TEAM_LEAGUES("(SELECT team_id FROM players WHERE id = ?1)")).bind(id, tracked),
     d1.prepare("SELECT * FROM player_season_stats WHERE player_id = ?1").bind(id),
   ]);
   const p = player!.results[0];

@@ -5,15 +5,15 @@ import { MAX_PREFIX, queryWords } from "../../domain/fold";
 import type { SearchHit } from "../../domain/people-schemas";
 import type { Db } from "../client";
 import { SEARCH_SLOTS } from "./search-index";
-import { seasonLeaguesOf } from "./visibility";
+import { seasonLeaguesOf, trackedSql, type Tracked } from "./visibility";
 
 type Kind = SearchHit["type"];
 /**
- * Visible: what the team and player reads show (a league: itself). ?3 is the caller's tracked leagues as ",id,id,".
+ * Visible: what the team and player reads show (a league: itself). ?3 is the caller's tracked leagues (./visibility.ts).
  * The row's slots hold its team's competitions of the current season (search-index.ts), checked as expressions; a
  * team with all slots taken may play in more, so it is checked against the definition itself.
  */
-const isTracked = (league: string) => `coalesce(instr(?3, ',' || ${league} || ','), 0) > 0`;
+const isTracked = (league: string) => `coalesce(${trackedSql(league, "?3")}, 0)`;
 const VISIBLE = `(${SEARCH_SLOTS.map((c) => isTracked(`sp.${c}`)).join(" OR ")}
   OR (sp.${SEARCH_SLOTS.at(-1)} IS NOT NULL AND EXISTS (${seasonLeaguesOf("sp.team_id", `AND ${isTracked("c.league_id")}`)})))`;
 
@@ -51,7 +51,7 @@ async function searchRows(
   q: string,
   kind: Kind | undefined,
   limit: number,
-  tracked: readonly string[],
+  tracked: Tracked,
 ): Promise<Ranked[]> {
   const ws = queryWords(q);
   if (ws.length === 0) return [];
@@ -66,7 +66,7 @@ async function searchRows(
     [true, false].map((exact) =>
       d1
         .prepare(text(k, others.length, exact))
-        .bind(prefix, sport, `,${tracked.join(",")},`, limit, ...others, ...(exact ? [full] : [])),
+        .bind(prefix, sport, tracked, limit, ...others, ...(exact ? [full] : [])),
     ),
   );
   const results = await d1.batch<Row>(stmts);
@@ -87,14 +87,7 @@ type Ranked = Row & { sport: Sport; exact: boolean };
 const byRank = (a: Ranked, b: Ranked) =>
   Number(b.exact) - Number(a.exact) || a.class - b.class || (a.folded < b.folded ? -1 : a.folded > b.folded ? 1 : 0);
 
-export async function search(
-  db: Db,
-  sport: Sport,
-  q: string,
-  kind: Kind | undefined,
-  limit: number,
-  tracked: readonly string[],
-) {
+export async function search(db: Db, sport: Sport, q: string, kind: Kind | undefined, limit: number, tracked: Tracked) {
   return (await searchRows(db, sport, q, kind, limit, tracked)).map(toHit);
 }
 
@@ -105,7 +98,7 @@ export async function searchSports(
   q: string,
   kind: Kind | undefined,
   limit: number,
-  tracked: readonly string[],
+  tracked: Tracked,
 ) {
   const lists = await Promise.all(sports.map((s) => searchRows(db, s, q, kind, limit, tracked)));
   return lists.flat().sort(byRank).slice(0, limit).map(toHit);

@@ -5,7 +5,7 @@ import type { Sport } from "../../domain/codes";
 import type { Db } from "../client";
 import { teamMatchCounts, teamMatches, teams } from "../schema";
 import { listItemColumns, val, type PageValues } from "./match-columns";
-import { trackedBy } from "./visibility";
+import { trackedBy, type Tracked } from "./visibility";
 
 const tm = teamMatches;
 const tmColumns = new Map(getTableConfig(tm).columns.map((c) => [c.name, c]));
@@ -26,7 +26,7 @@ export function teamPageQuery(db: Db, index: string, v: PageValues) {
   const where: (SQL | undefined)[] = [
     eq(teamMatches.teamId, val(v.teamId)),
     eq(teamMatches.sport, v.sport as Sport),
-    trackedBy(val(v.accountId), teamMatches.leagueId),
+    trackedBy(v.tracked as Tracked, teamMatches.leagueId),
     v.leagueId !== undefined ? eq(teamMatches.leagueId, val(v.leagueId)) : undefined,
     v.statusGroup !== undefined ? eq(teamMatches.statusGroup, v.statusGroup as number) : undefined,
     v.dayStart !== undefined ? between(teamMatches.kickoffTs, v.dayStart as number, v.dayEnd as number) : undefined,
@@ -54,8 +54,7 @@ export function teamTotalQuery(db: Db, v: PageValues) {
         eq(c.day, v.day as number),
         // The counters carry no sport: a team of the other sport counts nothing.
         sql`EXISTS (SELECT 1 FROM ${teams} WHERE ${teams.id} = ${v.teamId} AND ${teams.sport} = ${v.sport})`,
-        // A seek per counter row: the team has a few, the account may track many leagues.
-        sql`EXISTS (SELECT 1 FROM tracked_leagues t WHERE t.account_id = ${v.accountId} AND t.league_id = ${c.leagueId})`,
+        trackedBy(v.tracked as Tracked, c.leagueId),
         v.leagueId !== undefined ? eq(c.leagueId, val(v.leagueId)) : undefined,
         v.statusGroup !== undefined ? eq(c.statusGroup, v.statusGroup as number) : undefined,
       ),
