@@ -45,7 +45,7 @@ interface Slot {
 const SLOT_CHECK_MS = 2000;
 
 async function takeSlot(env: Env, ctx: ToolContext): Promise<Slot | string> {
-  const gate = env.ACCOUNT_GATE.getByName(ctx.leagues);
+  const gate = env.ACCOUNT_GATE.getByName(ctx.principal.accountId);
   const slot = { id: crypto.randomUUID(), credential: credentialOf(ctx.principal), gate };
   const admission = await admitSlot(env, ctx.principal.accountId, {
     slotId: slot.id,

@@ -13,6 +13,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectModern } from "../helpers/mcp-watch";
 import { open as openSocket, type Client as SocketClient } from "./ws-client";
+import { liveMatch } from "./live-fixtures";
 import { startWorker, type RunningWorker } from "./worker";
 
 const seed = Number(process.env.FUZZ_SEED) || Date.now() % 2 ** 31;
@@ -27,21 +28,7 @@ let n = 0;
 beforeAll(async () => {
   console.log(`admission race (e2e): seed ${seed}; replay with FUZZ_SEED=${seed}`);
   w = await startWorker();
-  const res = await w.ingest([
-    {
-      op: "match",
-      id: MATCH,
-      sport: "football",
-      league_id: "lg_fb_eng1",
-      home_team_id: "tm_fb_arsenal",
-      away_team_id: "tm_fb_everton",
-      kickoff_ts: Math.floor(Date.now() / 1000) - 1200,
-      status_code: 2,
-      period: 12,
-      minute: 20,
-    },
-  ]);
-  expect(res.status).toBe(200);
+  await liveMatch(w, MATCH);
 });
 
 // Everything a run opened, closed after it (and again here, should a run have thrown half-way).

@@ -7,6 +7,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectModern, watch } from "../helpers/mcp-watch";
 import { open, refusedStatus } from "./ws-client";
+import { liveMatch } from "./live-fixtures";
 import { startWorker, type RunningWorker } from "./worker";
 
 let w: RunningWorker;
@@ -14,21 +15,7 @@ const MATCH = "m_e2e_slots";
 
 beforeAll(async () => {
   w = await startWorker();
-  const res = await w.ingest([
-    {
-      op: "match",
-      id: MATCH,
-      sport: "football",
-      league_id: "lg_fb_eng1",
-      home_team_id: "tm_fb_arsenal",
-      away_team_id: "tm_fb_everton",
-      kickoff_ts: Math.floor(Date.now() / 1000) - 1200,
-      status_code: 2,
-      period: 12,
-      minute: 20,
-    },
-  ]);
-  expect(res.status).toBe(200);
+  await liveMatch(w, MATCH);
 });
 afterAll(async () => w?.stop());
 
