@@ -17,6 +17,9 @@ let receiverBase: string;
 
 /** Asserts the page's layout at both widths and screenshots it as `<name>-<width>.png`. */
 async function check(name: string) {
+  // The page's elements can be found before its stylesheet has loaded (a click's navigation, then a locator): measured
+  // then, a page is laid out unstyled. `load` waits for the stylesheet (and the icon).
+  await page.waitForLoadState("load");
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expect.poll(() => page.evaluate<number>("innerWidth")).toBe(width); // the resize arrives asynchronously
