@@ -9,6 +9,7 @@ import { RETAINED_304_HEADERS } from "hono/etag";
 import { authenticate, requireScope } from "../core/auth/authenticate";
 import type { ApiPrincipal } from "../core/auth/principal";
 import { currentData } from "../core/db/data-view";
+import { ApiError } from "../core/errors";
 import { CORS_RESPONSE_HEADERS, noCors } from "../http/cors";
 import { restBudget } from "../http/rate-limit";
 import { leaveToApp, type WarmStart } from "../http/warm-start";
@@ -24,7 +25,7 @@ export async function warmRead(request: Request, env: Env, pathname: string): Pr
   const start = performance.now();
   // Any refusal or failure up to the budget goes to the app, which words it (a 401, a 403, a 500 with its request id),
   // with what was learned on the way (../http/warm-start.ts): the app's key step does none of it again.
-  const learned: WarmStart = { who: { refused: undefined } };
+  const learned: WarmStart = {};
   const found = await cachedFor(request, env, learned).catch(() => undefined);
   if (!found) {
     leaveToApp(request, learned);
@@ -56,7 +57,8 @@ async function cachedFor(
   try {
     principal = await authenticate(request, env);
   } catch (refused) {
-    learned.who = { refused };
+    // A refusal is final; a failure (D1 unreachable) is the app's to try again.
+    if (refused instanceof ApiError) learned.who = { refused };
     return undefined;
   }
   learned.who = { principal };

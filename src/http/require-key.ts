@@ -14,7 +14,7 @@ import type { ApiPrincipal } from "../core/auth/principal";
 import type { AppEnv } from "./app-env";
 import { spendRest } from "./rate-limit";
 import { checkRestrictions } from "./token-restrictions";
-import { warmStartOf } from "./warm-start";
+import { warmStartOf, type WarmStart } from "./warm-start";
 
 /**
  * `fresh`: read the credential from the primary now (stream admission; see src/core/auth/key-records.ts). Stream
@@ -53,11 +53,11 @@ export const requireKey = (scope: Scope | null, fresh = false, keysOnly = false)
 /** The principal: the warm read's, or built now; a refusal the warm read met is thrown as it was. */
 async function who(
   c: Context<AppEnv>,
-  known: { principal: ApiPrincipal } | { refused: unknown } | undefined,
+  known: WarmStart["who"],
   fresh: boolean,
   keysOnly: boolean,
 ): Promise<ApiPrincipal> {
   if (known && "principal" in known) return known.principal;
-  if (known && known.refused !== undefined) throw known.refused;
+  if (known) throw known.refused;
   return (keysOnly ? authenticateKey : authenticate)(c.req.raw, c.env, fresh);
 }

@@ -4,10 +4,14 @@
 // nothing outlives the request.
 import type { ApiPrincipal } from "../core/auth/principal";
 import type { DataView } from "../core/db/data-view";
+import type { ApiError } from "../core/errors";
 
 export interface WarmStart {
-  /** The credential as a principal, or the error its check threw (the app words it). */
-  who: { principal: ApiPrincipal } | { refused: unknown };
+  /**
+   * The credential as a principal, or the refusal its check gave (an ApiError: the app words it). Absent when the
+   * check failed otherwise (a D1 error): the app checks again.
+   */
+  who?: { principal: ApiPrincipal } | { refused: ApiError };
   /** The data version as read for this request. */
   data?: DataView;
 }
