@@ -52,7 +52,6 @@ export async function admitCall(principal: Principal | undefined): Promise<ToolC
     db: ent.db,
     principal,
     plan: ent.plan,
-    tracked: [...ent.leagues],
     leagues: trackedParam([...ent.leagues]),
     entitlementVersion: ent.version,
     dataVersion: ent.dataVersion,

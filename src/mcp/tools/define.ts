@@ -13,9 +13,7 @@ export interface ToolContext {
   db: Db;
   principal: Principal;
   plan: Plan;
-  /** The account's tracked leagues, read for this call. */
-  tracked: readonly string[];
-  /** The same, as every read binds them (src/core/db/queries/visibility.ts). */
+  /** The account's tracked leagues, read for this call, as every read binds them (src/core/db/queries/visibility.ts). */
   leagues: Tracked;
   /** The account's entitlement version read with them (results are kept per account and version). */
   entitlementVersion: number;

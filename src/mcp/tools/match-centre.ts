@@ -10,6 +10,7 @@ import { ApiError } from "../../core/errors";
 import { publicOrigins } from "../../http/host";
 import { MatchRef, ToolError, tool, type ToolContext } from "./define";
 import { matchAnswer } from "./matches";
+import { trackedIds } from "../../core/db/queries/visibility";
 
 export const MATCH_CENTRE_URI = "ui://sports-data/match-centre.html";
 
@@ -29,7 +30,7 @@ function parentOf(ctx: ToolContext): TokenParent {
   const p = ctx.principal;
   if (p.type === "oauth") {
     if (!p.grantId) throw new ToolError("this access token names no grant; sign in again to watch a match live");
-    return grantParent({ ...p, grantId: p.grantId }, ctx.tracked);
+    return grantParent({ ...p, grantId: p.grantId }, trackedIds(ctx.leagues));
   }
   if (p.type !== "key") throw new ToolError("a browser token cannot mint another");
   const lacking = APP_SCOPES.filter((s) => !p.scopes.includes(s));
