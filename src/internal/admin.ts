@@ -11,6 +11,7 @@ import { dbFor } from "../core/db/client";
 import { seedDemo } from "../core/demo/seed";
 import type { AppEnv } from "../http/app-env";
 import { ApiError, badRequest } from "../core/errors";
+import { adminFeedRoutes } from "./admin-feeds";
 import { adminWebhookRoutes } from "./admin-webhooks";
 import { apiRouter, capJson, INTERNAL_RESPONSES, jsonBody } from "../http/openapi-route";
 import { json } from "../http/respond";
@@ -104,3 +105,5 @@ adminRoutes.openapi(internal("put", "/simulator", { body: jsonBody(SimulatorBody
 });
 // Webhook endpoints (behind the same token check: the middleware above runs for every route of this app).
 adminRoutes.route("/", adminWebhookRoutes);
+// Provider feeds: the league mapping and each feed's status.
+adminRoutes.route("/", adminFeedRoutes);

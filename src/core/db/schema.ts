@@ -192,6 +192,18 @@ export const trackedLeagues = sqliteTable(
   (t) => [primaryKey({ columns: [t.accountId, t.leagueId] }), index("tracked_leagues_league").on(t.leagueId)],
 );
 
+/** Provider feeds: which provider competition-season feeds which of our leagues (docs/feeds.md). */
+export const feedLeagues = sqliteTable(
+  "feed_leagues",
+  {
+    provider: text("provider").notNull(),
+    providerLeague: text("provider_league").notNull(),
+    season: text("season").notNull(),
+    leagueId: text("league_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerLeague, t.season] })],
+);
+
 /** The changes feed: one row per match an ingest commit changed, in commit order (`id` is the cursor). */
 export const changes = sqliteTable(
   "changes",

@@ -1,12 +1,16 @@
-// The cron: poll the configured provider, or keep the simulator's alarm loop running.
+// The cron (every minute): runs FEEDS. It (re)starts the simulator's and the provider pollers' alarm loops (their own
+// alarms set the pace: docs/feeds.md "Polling") and polls an "http" feed.
+import { feedsOf, providersOn } from "../../feeds/config";
 import { ADAPTERS, pollFeed } from "./run";
 
 export async function scheduledPoll(env: Env): Promise<void> {
-  if (env.FEED_ADAPTER === "simulator") {
-    await env.SIMULATOR.getByName("demo").start(Number(env.SIMULATOR_TICK_MS) || 2000);
-    return;
-  }
-  const adapter = ADAPTERS[env.FEED_ADAPTER];
-  if (!adapter) throw new Error(`unknown FEED_ADAPTER ${env.FEED_ADAPTER}`);
-  await pollFeed(env, adapter);
+  const feeds = feedsOf(env);
+  const unknown = feeds.filter((f) => !(f in ADAPTERS) && !providersOn(env).includes(f as never));
+  if (unknown.length > 0) throw new Error(`unknown feed in FEEDS: ${unknown.join(", ")}`);
+  const work: Promise<unknown>[] = providersOn(env).map((p) => env.FEED_POLLER.getByName(p).ensure(p));
+  if (feeds.includes("simulator"))
+    work.push(env.SIMULATOR.getByName("demo").start(Number(env.SIMULATOR_TICK_MS) || 2000));
+  if (feeds.includes("http")) work.push(pollFeed(env, ADAPTERS.http!));
+  const failed = (await Promise.allSettled(work)).find((r) => r.status === "rejected");
+  if (failed) throw (failed as PromiseRejectedResult).reason;
 }

@@ -1,0 +1,134 @@
+// What every provider adapter speaks (docs/feeds.md): the calls it makes, and what it says about a match in our terms.
+// Adapters are pure (JSON in, MatchState out); the poller (./poller.ts) does the I/O, the quotas and the diff.
+import type { Sport } from "../domain/codes";
+import type { Op } from "../ingest/ops";
+
+export const PROVIDERS = ["api-football", "api-basketball", "football-data"] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+export const isProvider = (s: string): s is ProviderName => (PROVIDERS as readonly string[]).includes(s);
+
+/** One mapped competition-season: the provider's league and season, and the league id it feeds here. */
+export interface Mapping {
+  provider_league: string;
+  season: string;
+  league_id: string;
+}
+
+export type EventIn = Extract<Op, { op: "events" }>["events"][number];
+export type LineupsIn = Omit<Extract<Op, { op: "lineups" }>, "op" | "match_id">;
+export type StatIn = Extract<Op, { op: "stats" }>["data"][number];
+export type MatchOpIn = Extract<Op, { op: "match" }>;
+export type TeamIn = Omit<Extract<Op, { op: "team" }>, "op">;
+export type LeagueIn = Omit<Extract<Op, { op: "league" }>, "op">;
+
+/** The match columns a provider can state. A field left undefined is one this answer does not state: kept as is. */
+export type MatchFields = Partial<
+  Pick<
+    MatchOpIn,
+    | "season"
+    | "round"
+    | "home_team_id"
+    | "away_team_id"
+    | "home_score"
+    | "away_score"
+    | "status_code"
+    | "period"
+    | "minute"
+    | "added_time"
+    | "game_clock_secs"
+    | "ht_home_score"
+    | "ht_away_score"
+    | "home_penalties"
+    | "away_penalties"
+    | "home_formation"
+    | "away_formation"
+    | "referee"
+    | "venue"
+    | "attendance"
+    | "kickoff_ts"
+  >
+>;
+
+/** What one answer says about one match. `events`, `lineups`, `stats` undefined: this answer does not carry them. */
+export interface MatchState {
+  /** The provider's match id. */
+  ref: string;
+  id: string;
+  sport: Sport;
+  league_id: string;
+  /** The provider's own status code, for the feed status when it is one the table does not know. */
+  provider_status: string;
+  fields: MatchFields;
+  /** Set when the answer cannot be mapped (a status the table does not know): the match is left as it was. */
+  problem?: string;
+  teams: TeamIn[];
+  events?: EventIn[];
+  lineups?: LineupsIn;
+  stats?: StatIn[];
+}
+
+/** One request to a provider: a path under its base URL and its query. */
+export interface Call {
+  kind: CallKind;
+  path: string;
+  query: Record<string, string>;
+}
+
+/** Why a call is made; the degradation order when the quota is short is live, then today, then the rest. */
+export type CallKind = "live" | "today" | "followup" | "fixtures";
+
+/** What a provider's answer says about its quota. Absent: the answer does not say. */
+export interface QuotaHint {
+  dayLimit?: number;
+  dayLeft?: number;
+  minuteLimit?: number;
+  minuteLeft?: number;
+  /** Seconds until the provider's counter resets (football-data.org). */
+  resetS?: number;
+}
+
+/** A provider that answered but refused or failed (an error inside a 200 body, a 429, a 5xx): the poller backs off. */
+export class FeedError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "quota" | "provider" | "timeout" | "auth" | "unknown_status",
+    /** Seconds to wait before the next call, when the provider says. */
+    readonly retryAfterS?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The previous state of a match as the poller last applied it: adapters that need history read it (basketball OT). */
+export type PrevLookup = (matchId: string) => MatchState | undefined;
+
+export interface Parsed {
+  matches: MatchState[];
+  /** A league row per mapped league the answer names (used only for a league that does not exist here yet). */
+  leagues: LeagueIn[];
+}
+
+export interface Provider {
+  readonly name: ProviderName;
+  readonly sport: Sport;
+  /** The base URL's default and the env variable that overrides it. */
+  readonly baseVar: "API_FOOTBALL_BASE_URL" | "API_BASKETBALL_BASE_URL" | "FOOTBALL_DATA_BASE_URL";
+  readonly defaultBase: string;
+  /** The plan's limits when the configuration says nothing (the providers' free plans). */
+  readonly defaultQuota: { perDay: number; perMinute: number };
+  /** The request headers: the key, and nothing else (API-Sports refuses extra headers). */
+  headers(env: Env): Record<string, string>;
+  /** The season's fixtures of one mapped league. */
+  fixtures(m: Mapping): Call;
+  /** Every match of these leagues on a UTC day (YYYY-MM-DD). */
+  day(ms: Mapping[], day: string): Call[];
+  /** The matches in play in these leagues (`days`: the UTC days they kicked off), with events where carried. */
+  live(ms: Mapping[], days: string[]): Call[];
+  /** Full detail (events, lineups, statistics) of these matches, by the provider's ids. */
+  detail(refs: string[], ms: Mapping[]): Call[];
+  /** The answer's matches of mapped leagues in our terms, and those leagues as the answer names them. */
+  parse(call: Call, body: unknown, ms: Mapping[], prev: PrevLookup): Parsed;
+  quota(headers: Headers): QuotaHint;
+  /** An error carried by a non-2xx answer or inside a 2xx body, or undefined. */
+  error(status: number, body: unknown, headers: Headers, nowMs: number): FeedError | undefined;
+}

@@ -1,0 +1,458 @@
+// One provider's poller (docs/feeds.md "Polling"): which calls are due by the state of each match, within the quota,
+// and the ops for what changed. Its I/O is handed in (fetch, clock, storage, ingest), so the FeedPoller object
+// (workers/feed-poller.ts) runs it on alarms and tests run it on a fake clock against a fake provider.
+import type { Op } from "../ingest/ops";
+import { isFinished } from "../domain/codes";
+import { utcDay } from "../../lib/time";
+import { planDay, type DayPlan } from "./day-plan";
+import { matchOps, merged } from "./diff";
+import { FeedError, type Call, type LeagueIn, type Mapping, type MatchState, type Provider } from "./model";
+import { canCall, freshQuota, left, nextAllowed, observe, record, type QuotaLimits, type QuotaState } from "./quota";
+
+/** Storage the poller keeps between ticks (the object's own SQLite KV): survives restarts. */
+export interface PollerStore {
+  get<T>(key: string): T | undefined;
+  put(key: string, value: unknown): void;
+}
+
+export interface PollerDeps {
+  provider: Provider;
+  base: string;
+  headers: Record<string, string>;
+  quota: QuotaLimits;
+  liveEveryS: number;
+  /** How long a call may take before it counts as a timeout (default 10 s). */
+  timeoutMs?: number;
+  now(): number;
+  fetch(url: string, init: RequestInit): Promise<Response>;
+  store: PollerStore;
+  /** The mapped leagues some account tracks, and those that do not exist here yet (their first poll creates them). */
+  mappings(): Promise<Mapping[]>;
+  /** Which of these league ids exist here already. */
+  existingLeagues(ids: string[]): Promise<Set<string>>;
+  /** The one ingest path; throws an ApiError (400) naming the op it refused, or another error when it could not run. */
+  apply(ops: Op[]): Promise<{ applied: number; unchanged: number }>;
+}
+
+/** What the poller knows of each followed match: enough to decide what to call, without reading every state. */
+interface Followed {
+  league: string;
+  kickoff: number;
+  status: number;
+  /** Follow-up calls still to make (ms epoch): at full time and ~30 min later; before kickoff for lineups. */
+  followups: number[];
+}
+
+export interface FeedError_ {
+  at: string;
+  message: string;
+}
+
+export interface PollerStatus {
+  last_poll_at: string | null;
+  next_poll_at: string | null;
+  backoff_until: string | null;
+  degraded: string;
+  errors: FeedError_[];
+  live_matches: Record<string, number>;
+}
+
+/** A call due now, what to note once it succeeded, and for a live poll the matches it should list. */
+interface Due {
+  call: Call;
+  after: (ok: boolean) => void;
+  live?: Set<string>;
+}
+
+export const TODAY_EVERY_S = 300;
+export const FIXTURES_EVERY_S = 86_400;
+export const FOLLOWUP_AFTER_S = 1800;
+export const LINEUPS_BEFORE_S = 30 * 60;
+/** How long a football / basketball match is expected to be live after kickoff, for the day's plan. */
+const LIVE_SPAN_S = { football: 2 * 3600, basketball: 2.5 * 3600 };
+const TIMEOUT_MS = 10_000;
+const MAX_ERRORS = 20;
+const MAX_BATCH = 400;
+
+export class Poller {
+  private followed: Map<string, Followed>;
+  private teams: Set<string>;
+  private quota: QuotaState;
+  private failures: number;
+
+  constructor(private readonly d: PollerDeps) {
+    const s = d.store;
+    this.followed = new Map(Object.entries(s.get<Record<string, Followed>>("followed") ?? {}));
+    this.teams = new Set(s.get<string[]>("teams") ?? []);
+    this.quota = s.get<QuotaState>("quota") ?? freshQuota(d.now());
+    this.failures = s.get<number>("failures") ?? 0;
+  }
+
+  status(): PollerStatus {
+    const s = this.d.store;
+    const live: Record<string, number> = {};
+    for (const f of this.followed.values()) if (f.status === 2) live[f.league] = (live[f.league] ?? 0) + 1;
+    const iso = (t: number | undefined) => (t ? new Date(t).toISOString() : null);
+    const until = s.get<number>("backoff_until");
+    return {
+      last_poll_at: iso(s.get<number>("last_poll_at")),
+      next_poll_at: iso(s.get<number>("next_poll_at")),
+      backoff_until: until && until > this.d.now() ? iso(until) : null,
+      degraded: s.get<string>("degraded") ?? "",
+      errors: s.get<FeedError_[]>("errors") ?? [],
+      live_matches: live,
+    };
+  }
+
+  quotaStatus() {
+    const l = left(this.quota, this.d.quota, this.d.now());
+    return {
+      day_used: this.quota.dayUsed,
+      day_left: l.day,
+      minute_used: this.quota.recent.length,
+      minute_left: l.minute,
+    };
+  }
+
+  /** One round: the calls due now, as many as the quota allows, highest priority first. Returns when to come back. */
+  async tick(): Promise<number> {
+    const now = this.d.now();
+    const s = this.d.store;
+    const until = s.get<number>("backoff_until") ?? 0;
+    if (until > now) return this.schedule(until);
+    const ms = await this.d.mappings();
+    if (ms.length === 0) return this.schedule(now + 60_000);
+    const plan = this.plan(ms, now);
+    s.put("degraded", plan.degraded);
+    for (const call of this.due(ms, plan, now)) {
+      if (!canCall(this.quota, this.d.quota, this.d.now())) break;
+      const ok = await this.run(call, ms);
+      if (!ok) break;
+    }
+    s.put("last_poll_at", now);
+    s.put("quota", this.quota);
+    return this.schedule(this.nextDue(ms, plan, this.d.now()));
+  }
+
+  private schedule(at: number): number {
+    this.d.store.put("next_poll_at", at);
+    return at;
+  }
+
+  /** The calls due now, in the degradation order: live, today's (follow-ups of today's), then the rest. */
+  private due(ms: Mapping[], plan: DayPlan, now: number): Due[] {
+    const s = this.d.store;
+    const p = this.d.provider;
+    const out: Due[] = [];
+    const byLeague = new Map(ms.map((m) => [m.league_id, m]));
+    const liveMatches = [...this.followed.entries()].filter(([, f]) => byLeague.has(f.league) && this.inPlay(f, now));
+    if (liveMatches.length > 0 && now - (s.get<number>("live_at") ?? 0) >= plan.liveEveryS * 1000) {
+      const leagues = [...new Set(liveMatches.map(([, f]) => f.league))].map((l) => byLeague.get(l)!);
+      const days = [...new Set(liveMatches.map(([, f]) => utcDay(f.kickoff * 1000)))];
+      const ids = new Set(liveMatches.map(([id]) => id));
+      // `live`: matches the live answer no longer lists have stopped being live (applyAnswer).
+      for (const call of p.live(leagues, days))
+        out.push({ call, after: (ok) => ok && s.put("live_at", now), live: ids });
+    }
+    const today = utcDay(now);
+    if (plan.todayEveryS !== null) {
+      for (const m of ms) {
+        const hasToday = [...this.followed.values()].some(
+          (f) => f.league === m.league_id && !isFinished(f.status) && utcDay(f.kickoff * 1000) === today,
+        );
+        const key = `today_at:${m.league_id}`;
+        if (hasToday && now - (s.get<number>(key) ?? 0) >= plan.todayEveryS * 1000)
+          for (const call of p.day([m], today)) out.push({ call, after: (ok) => ok && s.put(key, now) });
+      }
+    }
+    const followups = [...this.followed.entries()].filter(
+      ([, f]) => byLeague.has(f.league) && f.followups.some((t) => t <= now),
+    );
+    const urgent = followups.filter(
+      ([, f]) => f.status === 2 || isFinished(f.status) || f.kickoff * 1000 - now < LINEUPS_BEFORE_S * 1000,
+    );
+    const refs = (list: [string, Followed][]) => list.map(([id]) => this.refOf(id));
+    if (urgent.length > 0) {
+      for (const call of p.detail(refs(urgent), ms))
+        out.push({ call, after: (ok) => ok && urgent.forEach(([id]) => this.followedUp(id, now)) });
+    }
+    if (plan.rest) {
+      for (const m of ms) {
+        const key = `fixtures_at:${m.league_id}:${m.provider_league}:${m.season}`;
+        if (now - (s.get<number>(key) ?? 0) >= FIXTURES_EVERY_S * 1000)
+          out.push({ call: p.fixtures(m), after: (ok) => ok && s.put(key, now) });
+      }
+    }
+    return out;
+  }
+
+  private refOf(id: string): string {
+    return id.slice(id.indexOf("_", 2) + 1);
+  }
+
+  private followedUp(id: string, now: number) {
+    const f = this.followed.get(id);
+    if (!f) return;
+    f.followups = f.followups.filter((t) => t > now);
+    this.saveFollowed();
+  }
+
+  /** Live, or due to start: kicked off in the last few hours and not over. */
+  private inPlay(f: Followed, now: number) {
+    if (f.status === 2) return true;
+    return f.status === 1 && f.kickoff * 1000 <= now + 60_000 && f.kickoff * 1000 > now - 4 * 3600_000;
+  }
+
+  private plan(ms: Mapping[], now: number): DayPlan {
+    const end = (Math.floor(now / 86_400_000) + 1) * 86_400_000;
+    const leagues = new Set(ms.map((m) => m.league_id));
+    let liveUntil = now;
+    let lastKickoff = now;
+    let liveSeconds = 0;
+    const todays = new Set<string>();
+    const windows = [...this.followed.values()]
+      .filter((f) => leagues.has(f.league) && !isFinished(f.status) && f.status !== 4 && f.status !== 5)
+      .map((f) => [f.kickoff * 1000, f.kickoff * 1000 + LIVE_SPAN_S[this.d.provider.sport] * 1000, f.league] as const)
+      .filter(([start, stop]) => stop > now && start < end)
+      .sort((a, b) => a[0] - b[0]);
+    for (const [start, stop, league] of windows) {
+      const from = Math.max(start, liveUntil);
+      const to = Math.min(stop, end);
+      if (to > from) liveSeconds += (to - from) / 1000;
+      liveUntil = Math.max(liveUntil, to);
+      if (start > now) lastKickoff = Math.max(lastKickoff, start);
+      todays.add(league);
+    }
+    const p = this.d.provider;
+    const byLeague = ms.filter((m) => todays.has(m.league_id));
+    const s = this.d.store;
+    const restCalls =
+      ms.filter(
+        (m) =>
+          now - (s.get<number>(`fixtures_at:${m.league_id}:${m.provider_league}:${m.season}`) ?? 0) >=
+          FIXTURES_EVERY_S * 1000,
+      ).length + [...this.followed.values()].reduce((n, f) => n + f.followups.length, 0);
+    return planDay(
+      left(this.quota, this.d.quota, now).day,
+      {
+        liveCalls: Math.max(1, p.live(byLeague, [utcDay(now)]).length),
+        liveSeconds,
+        todayCalls: p.day(byLeague, utcDay(now)).length,
+        todaySeconds: Math.max(0, (lastKickoff - now) / 1000),
+        restCalls,
+      },
+      { liveEveryS: this.d.liveEveryS, todayEveryS: TODAY_EVERY_S },
+    );
+  }
+
+  private nextDue(ms: Mapping[], plan: DayPlan, now: number): number {
+    const s = this.d.store;
+    const leagues = new Set(ms.map((m) => m.league_id));
+    let next = now + 60_000;
+    const anyLive = [...this.followed.values()].some((f) => leagues.has(f.league) && this.inPlay(f, now));
+    if (anyLive) next = Math.min(next, (s.get<number>("live_at") ?? 0) + plan.liveEveryS * 1000);
+    for (const f of this.followed.values()) {
+      if (!leagues.has(f.league)) continue;
+      for (const t of f.followups) next = Math.min(next, t);
+      // A kickoff within the minute: the live poll starts then.
+      if (f.status === 1 && f.kickoff * 1000 > now) next = Math.min(next, f.kickoff * 1000);
+    }
+    next = Math.max(next, nextAllowed(this.quota, this.d.quota, now));
+    return Math.max(next, now + 1000);
+  }
+
+  /** One call: counted, answered, parsed, diffed and applied. False when the poller must stop this round. */
+  private async run(item: Due, ms: Mapping[]): Promise<boolean> {
+    const { call } = item;
+    const now = this.d.now();
+    const url = `${this.d.base}${call.path}${Object.keys(call.query).length ? `?${new URLSearchParams(call.query)}` : ""}`;
+    record(this.quota, now);
+    this.d.store.put("quota", this.quota);
+    let res: Response;
+    let body: unknown;
+    try {
+      res = await this.d.fetch(url, {
+        headers: this.d.headers,
+        signal: AbortSignal.timeout(this.d.timeoutMs ?? TIMEOUT_MS),
+      });
+      observe(this.quota, this.d.provider.quota(res.headers), now);
+      const text = await res.text();
+      try {
+        body = text === "" ? {} : JSON.parse(text);
+      } catch {
+        body = { message: text.slice(0, 200) };
+      }
+    } catch (err) {
+      const timeout = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+      return this.fail(
+        new FeedError(
+          timeout
+            ? `${call.path}: no answer within ${(this.d.timeoutMs ?? TIMEOUT_MS) / 1000} s`
+            : `${call.path}: ${String(err)}`,
+          "timeout",
+        ),
+        item,
+      );
+    }
+    const problem = this.d.provider.error(res.status, body, res.headers, now);
+    if (problem) return this.fail(problem, item);
+    try {
+      await this.applyAnswer(call, body, ms, item.live);
+    } catch (err) {
+      return this.fail(new FeedError(`ingest: ${String(err instanceof Error ? err.message : err)}`, "provider"), item);
+    }
+    this.failures = 0;
+    this.d.store.put("failures", 0);
+    item.after(true);
+    return true;
+  }
+
+  private fail(err: FeedError, item: Due): false {
+    const now = this.d.now();
+    this.failures++;
+    const wait =
+      err.retryAfterS !== undefined
+        ? err.retryAfterS * 1000
+        : err.kind === "auth"
+          ? 15 * 60_000
+          : Math.min(15 * 60_000, 15_000 * 2 ** (this.failures - 1));
+    this.d.store.put("backoff_until", now + wait);
+    this.d.store.put("failures", this.failures);
+    this.error(`${err.kind}: ${err.message}`);
+    item.after(false);
+    return false;
+  }
+
+  private error(message: string) {
+    const errors = this.d.store.get<FeedError_[]>("errors") ?? [];
+    errors.unshift({ at: new Date(this.d.now()).toISOString(), message: message.slice(0, 500) });
+    this.d.store.put("errors", errors.slice(0, MAX_ERRORS));
+  }
+
+  private prev = (id: string) => this.d.store.get<MatchState>(`m:${id}`);
+
+  private async applyAnswer(call: Call, body: unknown, ms: Mapping[], live: Set<string> | undefined) {
+    const parsed = this.d.provider.parse(call, body, ms, this.prev);
+    const now = this.d.now();
+    const ops: Op[] = [];
+    const leagueOps = await this.newLeagues(parsed.leagues);
+    const changes: { state: MatchState; ops: Op[] }[] = [];
+    const teams = new Set(this.teams);
+    for (const next of parsed.matches) {
+      if (next.problem) {
+        this.error(`${next.id}: ${next.problem}; the match is left as it was`);
+        continue;
+      }
+      const prev = this.prev(next.id);
+      let mOps: Op[];
+      try {
+        mOps = matchOps(prev, next, teams);
+      } catch (err) {
+        this.error(`${next.id}: ${String(err instanceof Error ? err.message : err)}; the match is left as it was`);
+        continue;
+      }
+      for (const t of next.teams) teams.add(t.id);
+      if (mOps.length > 0) changes.push({ state: merged(prev, next), ops: mOps });
+      else this.follow(merged(prev, next), now);
+    }
+    ops.push(...leagueOps);
+    if (leagueOps.length > 0 || changes.length > 0) await this.applyChanges(leagueOps, changes);
+    for (const c of changes) this.follow(c.state, now);
+    // Live matches the live answer no longer lists: fetched in full at once (they finished, or were interrupted).
+    if (live && call.kind === "live" && this.d.provider.name === "api-football") {
+      const listed = new Set(parsed.matches.map((m) => m.id));
+      for (const id of live) {
+        const f = this.followed.get(id);
+        if (f && f.status === 2 && !listed.has(id) && !f.followups.some((t) => t <= now)) f.followups.unshift(now);
+      }
+    }
+    this.saveFollowed();
+  }
+
+  /** League rows for mapped leagues that do not exist here yet (a mapped league keeps the row it has). */
+  private async newLeagues(leagues: LeagueIn[]): Promise<Op[]> {
+    const known = this.d.store.get<string[]>("leagues") ?? [];
+    const unknown = leagues.filter((l) => !known.includes(l.id));
+    if (unknown.length === 0) return [];
+    const exist = await this.d.existingLeagues(unknown.map((l) => l.id));
+    this.d.store.put("leagues", [...known, ...exist]);
+    return unknown.filter((l) => !exist.has(l.id)).map((l) => ({ op: "league" as const, ...l }));
+  }
+
+  /**
+   * Applies the changes in batches of whole matches. A batch ingest refuses (a 400 naming an op) is retried match by
+   * match, so one match the service cannot take does not hold back the others; that match stays as it was and its
+   * state is not kept, so the next answer is diffed against what was really applied.
+   */
+  private async applyChanges(leagueOps: Op[], changes: { state: MatchState; ops: Op[] }[]) {
+    if (leagueOps.length > 0) {
+      await this.d.apply(leagueOps);
+      this.d.store.put("leagues", [
+        ...(this.d.store.get<string[]>("leagues") ?? []),
+        ...leagueOps.map((o) => (o as { id: string }).id),
+      ]);
+    }
+    let batch: typeof changes = [];
+    let size = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const ops = batch.flatMap((c) => c.ops);
+      try {
+        await this.d.apply(ops);
+        this.kept(batch);
+      } catch (err) {
+        if (!isRefusal(err)) throw err;
+        for (const c of batch) {
+          try {
+            await this.d.apply(c.ops);
+            this.kept([c]);
+          } catch (e) {
+            if (!isRefusal(e)) throw e;
+            this.error(
+              `${c.state.id}: ingest refused the change (${(e as Error).message}); the match is left as it was`,
+            );
+          }
+        }
+      }
+      batch = [];
+      size = 0;
+    };
+    for (const c of changes) {
+      if (size + c.ops.length > MAX_BATCH) await flush();
+      batch.push(c);
+      size += c.ops.length;
+    }
+    await flush();
+  }
+
+  private kept(changes: { state: MatchState; ops: Op[] }[]) {
+    for (const c of changes) {
+      this.d.store.put(`m:${c.state.id}`, c.state);
+      for (const op of c.ops) if (op.op === "team") this.teams.add(op.id);
+    }
+    this.d.store.put("teams", [...this.teams]);
+  }
+
+  /** Updates what the poller follows of a match: status, kickoff, and the follow-ups its new status calls for. */
+  private follow(state: MatchState, now: number) {
+    const was = this.followed.get(state.id);
+    const status = state.fields.status_code ?? was?.status ?? 1;
+    const kickoff = state.fields.kickoff_ts ?? was?.kickoff ?? 0;
+    const f: Followed = was ?? { league: state.league_id, kickoff, status, followups: [] };
+    if (!was && status === 1 && kickoff * 1000 > now) f.followups = [kickoff * 1000 - LINEUPS_BEFORE_S * 1000];
+    if (was && was.status !== status && isFinished(status) && !isFinished(was.status))
+      f.followups = [now, now + FOLLOWUP_AFTER_S * 1000];
+    if (was && kickoff !== was.kickoff && status === 1) f.followups = [kickoff * 1000 - LINEUPS_BEFORE_S * 1000];
+    f.status = status;
+    f.kickoff = kickoff;
+    this.followed.set(state.id, f);
+  }
+
+  private saveFollowed() {
+    this.d.store.put("followed", Object.fromEntries(this.followed));
+  }
+}
+
+/** Ingest refused the batch (a 400 naming an op), as opposed to not running at all. */
+const isRefusal = (err: unknown) =>
+  typeof err === "object" && err !== null && "status" in err && (err as { status: number }).status === 400;

@@ -1,0 +1,209 @@
+// API-Basketball v1: PROVIDERS.md §2. `/games` carries no timeline: the score is `scores.*.total`, and each finished
+// quarter becomes a `period_end` event with the running score (its id from the game and the quarter). The OT number
+// is not exposed: a new overtime is counted when OT follows a break after an overtime. `timer` is not documented as
+// time left or time played, so `game_clock_secs` stays null.
+import { basketballOvertimeCode } from "../../domain/codes";
+import { matchId, teamId } from "../ids";
+import type { Call, EventIn, LeagueIn, Mapping, MatchFields, MatchState, Parsed, PrevLookup, Provider } from "../model";
+import { apiSportsError, apiSportsQuota, arr, int, obj, ourSeason, seasonStart, str, type Json } from "./common";
+
+/** `status.short` → our status code, and the period while live (undefined: worked out, see `period`). */
+export const API_BASKETBALL_STATUS: Record<string, { status: number; period?: number | null }> = {
+  NS: { status: 1, period: null },
+  Q1: { status: 2, period: 22 },
+  Q2: { status: 2, period: 23 },
+  Q3: { status: 2, period: 24 },
+  Q4: { status: 2, period: 25 },
+  OT: { status: 2 }, // OT1, OT2, … counted
+  HT: { status: 2, period: 30 },
+  BT: { status: 2 }, // a break between other periods: the period before it is kept
+  FT: { status: 3, period: null },
+  AOT: { status: 10, period: null },
+  POST: { status: 4, period: null },
+  CANC: { status: 5, period: null },
+  SUSP: { status: 7, period: null },
+  AWD: { status: 6, period: null },
+  ABD: { status: 8, period: null },
+};
+
+const games = (kind: Call["kind"], query: Record<string, string>): Call => ({ kind, path: "/games", query });
+
+export const apiBasketball: Provider = {
+  name: "api-basketball",
+  sport: "basketball",
+  baseVar: "API_BASKETBALL_BASE_URL",
+  defaultBase: "https://v1.basketball.api-sports.io",
+  defaultQuota: { perDay: 100, perMinute: 10 },
+  headers: (env) => ({ "x-apisports-key": env.API_SPORTS_KEY ?? "" }),
+  fixtures: (m) => games("fixtures", { league: m.provider_league, season: m.season }),
+  day: (ms, day) => ms.map((m) => games("today", { date: day, league: m.provider_league, season: m.season })),
+  // No `live` filter is documented for /games: the days the live games tipped off, per league.
+  live: (ms, days) =>
+    ms.flatMap((m) => days.map((d) => games("live", { date: d, league: m.provider_league, season: m.season }))),
+  detail: (refs) => refs.map((r) => games("followup", { id: r })),
+  parse(_call, body, ms, prev) {
+    const parsed: Parsed = { matches: [], leagues: [] };
+    const named = new Set<string>();
+    for (const item of arr(obj(body).response)) {
+      const g = obj(item);
+      const league = obj(g.league);
+      const m = ms.find(
+        (x) => x.provider_league === String(league.id ?? "") && seasonStart(x.season) === seasonStart(league.season),
+      );
+      if (!m) continue;
+      if (!named.has(m.league_id)) {
+        named.add(m.league_id);
+        parsed.leagues.push(leagueRow(league, obj(g.country), m));
+      }
+      const state = gameState(g, m, prev);
+      if (state) parsed.matches.push(state);
+    }
+    return parsed;
+  },
+  quota: apiSportsQuota,
+  error: (status, body, _h, nowMs) => apiSportsError(status, body, nowMs),
+};
+
+function leagueRow(league: Json, country: Json, m: Mapping): LeagueIn {
+  return {
+    id: m.league_id,
+    sport: "basketball",
+    name: str(league.name) ?? `League ${m.provider_league}`,
+    country: str(country.name) ?? "World",
+    season: ourSeason(m.season) ?? "2026/27",
+    logo_url: str(league.logo),
+    format: String(league.type ?? "").toLowerCase() === "cup" ? "cup" : "league",
+  };
+}
+
+const QUARTERS = ["quarter_1", "quarter_2", "quarter_3", "quarter_4"] as const;
+
+function gameState(g: Json, m: Mapping, prev: PrevLookup): MatchState | undefined {
+  const ref = int(g.id);
+  const teams = obj(g.teams);
+  const home = obj(teams.home);
+  const away = obj(teams.away);
+  const homeRef = int(home.id);
+  const awayRef = int(away.id);
+  if (ref === null || homeRef === null || awayRef === null) return undefined;
+  const id = matchId("api-basketball", ref);
+  const country = str(obj(g.country).name) ?? "World";
+  const team = (t: Json, r: number) => ({
+    id: teamId("api-basketball", r),
+    sport: "basketball" as const,
+    name: str(t.name) ?? `Team ${r}`,
+    country,
+    short_name: null,
+    venue: null,
+    logo_url: str(t.logo),
+  });
+  const short = String(obj(g.status).short ?? "").toUpperCase();
+  const state: MatchState = {
+    ref: String(ref),
+    id,
+    sport: "basketball",
+    league_id: m.league_id,
+    provider_status: short,
+    teams: [team(home, homeRef), team(away, awayRef)],
+    fields: {},
+  };
+  const code = API_BASKETBALL_STATUS[short];
+  if (!code) return { ...state, problem: `unknown status "${short}"` };
+  const before = prev(id);
+  const period = periodOf(short, code, before);
+  const scores = obj(g.scores);
+  const hs = obj(scores.home);
+  const as = obj(scores.away);
+  const f: MatchFields = {
+    season: ourSeason(obj(g.league).season) ?? undefined,
+    round: str(g.week) ? `Week ${str(g.week)}` : str(g.stage),
+    home_team_id: teamId("api-basketball", homeRef),
+    away_team_id: teamId("api-basketball", awayRef),
+    kickoff_ts: int(g.timestamp) ?? undefined,
+    status_code: code.status,
+    home_score: int(hs.total) ?? 0,
+    away_score: int(as.total) ?? 0,
+    period,
+    game_clock_secs: null,
+    venue: str(g.venue),
+  };
+  const quarters = QUARTERS.map((q) => [int(hs[q]), int(as[q])] as const);
+  const half = quarters.slice(0, 2);
+  if (half.every(([h, a]) => h !== null && a !== null) && (code.status !== 2 || period === 30 || (period ?? 0) >= 24)) {
+    f.ht_home_score = half[0]![0]! + half[1]![0]!;
+    f.ht_away_score = half[0]![1]! + half[1]![1]!;
+  }
+  for (const k of Object.keys(f) as (keyof MatchFields)[]) if (f[k] === undefined) delete f[k];
+  state.fields = f;
+  state.events = quarterEnds(
+    id,
+    quarters,
+    [int(hs.over_time), int(as.over_time)],
+    quartersOver(short, code.status, period),
+    code.status !== 2 && code.status !== 1,
+  );
+  return state;
+}
+
+/** The live period: the table's, or for OT the overtime's number, or for BT the period before the break. */
+function periodOf(short: string, code: { status: number; period?: number | null }, before: MatchState | undefined) {
+  if (code.period !== undefined) return code.period;
+  const was = before?.fields.period ?? null;
+  if (short === "BT") return was ?? undefined;
+  // OT: the first after regulation; another one after a break that followed an overtime.
+  if (was !== null && was >= 26 && was !== 30) return before?.provider_status === "BT" ? nextOvertime(was) : was;
+  return basketballOvertimeCode(1);
+}
+
+const nextOvertime = (code: number) => (code === 29 ? 31 : code + 1);
+
+/** How many quarters are over: those before the current one, the one a break follows, or all once finished. */
+function quartersOver(short: string, status: number, period: number | null | undefined): number {
+  if (status === 1) return 0;
+  if (status !== 2) return 4;
+  if (period === 30) return 2;
+  if (period === null || period === undefined) return 0;
+  if (period >= 26) return 4;
+  return short === "BT" ? period - 21 : period - 22;
+}
+
+/** `period_end` events for the quarters that are over, and for the overtime once the game is over. */
+function quarterEnds(
+  match: string,
+  quarters: (readonly [number | null, number | null])[],
+  ot: [number | null, number | null],
+  over: number,
+  finished: boolean,
+): EventIn[] {
+  const out: EventIn[] = [];
+  let running: [number, number] = [0, 0];
+  for (let i = 0; i < Math.min(over, 4); i++) {
+    const [h, a] = quarters[i]!;
+    if (h === null || a === null) break;
+    running = [running[0] + h, running[1] + a];
+    out.push(quarterEnd(match, i + 1, `End of Q${i + 1}, ${running[0]}–${running[1]}`, (i + 1) * 12, 22 + i));
+  }
+  if (finished && ot[0] !== null && ot[1] !== null && (ot[0] > 0 || ot[1] > 0)) {
+    running = [running[0] + ot[0], running[1] + ot[1]];
+    out.push(quarterEnd(match, 5, `End of overtime, ${running[0]}–${running[1]}`, 53, basketballOvertimeCode(1)));
+  }
+  return out;
+}
+
+function quarterEnd(match: string, n: number, detail: string, minute: number, period: number): EventIn {
+  return {
+    id: `${match}_end${n}`,
+    type: "period_end",
+    minute,
+    added_time: null,
+    period,
+    team: null,
+    player: null,
+    player_id: null,
+    player_in: null,
+    player_in_id: null,
+    player_out: null,
+    player_out_id: null,
+    detail,
+  };
+}

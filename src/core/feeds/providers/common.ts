@@ -1,0 +1,95 @@
+// What the three adapters share: seasons, numbers, football clock, and the API-Sports envelope (API-Football and
+// API-Basketball answer alike, PROVIDERS.md §1.2, §1.7, §2.1).
+import { FeedError, type QuotaHint } from "../model";
+
+export type Json = Record<string, unknown>;
+export const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+export const int = (v: unknown): number | null =>
+  typeof v === "number" && Number.isInteger(v) ? v : typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : null;
+export const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+
+/** A stat value: an int, a percentage string ("32%") or a decimal string ("1.53"); null when the provider has none. */
+export function statNumber(v: unknown): number | null {
+  if (typeof v === "number" && Number.isFinite(v)) return v;
+  if (typeof v !== "string") return null;
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*%?\s*$/.exec(v);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Our season (`yyyy/yy`) for a provider's: a start year ("2026", 2026) or a span ("2025-2026"). A calendar-year
+ * season (MLS "2026") becomes "2026/27": our format names the year it starts in.
+ */
+export function ourSeason(s: unknown): string | null {
+  const text = typeof s === "number" ? String(s) : typeof s === "string" ? s : "";
+  const m = /^(\d{4})(?:[-/](\d{2}|\d{4}))?$/.exec(text.trim());
+  if (!m) return null;
+  const start = Number(m[1]);
+  return `${start}/${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+/** The start year of a season as mapped ("2026", "2025-2026" → 2025…): mappings are compared on it. */
+export const seasonStart = (s: unknown) => ourSeason(s)?.slice(0, 4) ?? null;
+
+/** A football event's period, minute and added time from the provider's elapsed and extra minutes. */
+export function footballClock(elapsed: number | null, extra: number | null) {
+  if (elapsed === null) return { period: null, minute: null, added_time: null };
+  const period = elapsed <= 45 ? 12 : elapsed <= 90 ? 13 : elapsed <= 105 ? 14 : 15;
+  return { period, minute: elapsed, added_time: extra !== null && extra > 0 ? extra : null };
+}
+
+const num = (h: Headers, name: string) => {
+  const v = h.get(name);
+  return v !== null && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
+};
+
+/** API-Sports: `x-ratelimit-requests-*` count per day, `X-RateLimit-*` per minute (PROVIDERS.md §1.7). */
+export function apiSportsQuota(h: Headers): QuotaHint {
+  const hint: QuotaHint = {};
+  const set = (k: keyof QuotaHint, v: number | undefined) => v !== undefined && (hint[k] = v);
+  set("dayLimit", num(h, "x-ratelimit-requests-limit"));
+  set("dayLeft", num(h, "x-ratelimit-requests-remaining"));
+  set("minuteLimit", num(h, "x-ratelimit-limit"));
+  set("minuteLeft", num(h, "x-ratelimit-remaining"));
+  return hint;
+}
+
+/** football-data.org: `X-Requests-Available-Minute` and `X-RequestCounter-Reset` (PROVIDERS.md §3.6). */
+export function footballDataQuota(h: Headers): QuotaHint {
+  const hint: QuotaHint = {};
+  const left = num(h, "x-requests-available-minute");
+  const reset = num(h, "x-requestcounter-reset");
+  if (left !== undefined) hint.minuteLeft = left;
+  if (reset !== undefined) hint.resetS = reset;
+  return hint;
+}
+
+/** Seconds to the next UTC midnight: when an API-Sports day quota comes back. */
+export const secondsToUtcMidnight = (nowMs: number) => Math.ceil((86_400_000 - (nowMs % 86_400_000)) / 1000);
+
+/**
+ * An API-Sports answer's error: a non-2xx status, or `errors` non-empty (an array or an object) inside a 200. The keys
+ * say which (`requests`: the day's quota, `rateLimit`: the minute's, `token`: the key); the wording is not relied on.
+ */
+export function apiSportsError(status: number, body: unknown, nowMs: number): FeedError | undefined {
+  const b = obj(body);
+  if (status === 429) return new FeedError("429 Too Many Requests", "quota", 60);
+  if (status === 499) return new FeedError("499 Time Out", "timeout");
+  if (status >= 400) return new FeedError(`HTTP ${status}: ${str(b.message) ?? "no message"}`, "provider");
+  const errors = b.errors;
+  const keys = Array.isArray(errors) ? errors.map((_, i) => String(i)) : Object.keys(obj(errors));
+  if (keys.length === 0) {
+    if (!Array.isArray(b.response) && !(b.response && typeof b.response === "object"))
+      return new FeedError(`HTTP ${status}: the answer has no response`, "provider");
+    return undefined;
+  }
+  const messages = Array.isArray(errors)
+    ? errors.map(String)
+    : Object.entries(obj(errors)).map(([k, v]) => `${k}: ${v}`);
+  const message = messages.join("; ").slice(0, 300);
+  if (keys.includes("requests")) return new FeedError(message, "quota", secondsToUtcMidnight(nowMs));
+  if (keys.includes("rateLimit")) return new FeedError(message, "quota", 60);
+  if (keys.includes("token")) return new FeedError(message, "auth");
+  return new FeedError(message, "provider");
+}

@@ -1,0 +1,86 @@
+// The operator's view of the provider feeds (docs/feeds.md "Operating"): the league mapping and each feed's status.
+import { ApiError, badRequest } from "../errors";
+import { dbFor } from "../db/client";
+import { feedLeaguesOf, leagueSports, putFeedLeagues, type FeedLeagueRow } from "../db/queries/feed-leagues";
+import { ingestInOrder } from "../ingest/serial";
+import { pollerConfig, providersOn } from "./config";
+import { PROVIDERS, isProvider, type Mapping, type ProviderName } from "./model";
+import { Poller, type PollerDeps } from "./poller";
+import { PROVIDER_ADAPTERS } from "./providers";
+
+export function providerOf(name: string): ProviderName {
+  if (!isProvider(name))
+    throw new ApiError(404, "not_found", `no provider ${name}; providers: ${PROVIDERS.join(", ")}`);
+  return name;
+}
+
+/**
+ * Replaces a provider's mapping. A league that exists must be of the provider's sport; one that does not is created
+ * from the provider's answer at the first poll. The poller reads the new mapping at once and fetches a newly mapped
+ * league's fixtures.
+ */
+export async function setFeedLeagues(env: Env, provider: ProviderName, rows: FeedLeagueRow[]) {
+  const sport = PROVIDER_ADAPTERS[provider].sport;
+  const sports = await leagueSports(dbFor(env.DB), [...new Set(rows.map((r) => r.league_id))]);
+  rows.forEach((r, i) => {
+    const s = sports.get(r.league_id);
+    if (s && s !== sport)
+      throw badRequest(`leagues.${i}.league_id`, `${r.league_id} is a ${s} league; ${provider} feeds ${sport}`);
+  });
+  await putFeedLeagues(dbFor(env.DB), provider, rows);
+  if (providersOn(env).includes(provider)) await env.FEED_POLLER.getByName(provider).kick(provider);
+  return feedLeaguesOf(dbFor(env.DB), provider);
+}
+
+/** Every provider: whether it is on, its poller's status, its mapped leagues and how many of their matches are live. */
+export async function feedsStatus(env: Env) {
+  const on = providersOn(env);
+  return Promise.all(
+    PROVIDERS.map(async (p) => {
+      const leagues = await feedLeaguesOf(dbFor(env.DB), p);
+      const status = on.includes(p) ? await env.FEED_POLLER.getByName(p).status(p) : undefined;
+      return {
+        provider: p,
+        enabled: on.includes(p),
+        last_poll_at: status?.last_poll_at ?? null,
+        next_poll_at: status?.next_poll_at ?? null,
+        backoff_until: status?.backoff_until ?? null,
+        degraded: status?.degraded ?? "",
+        quota: status?.quota ?? null,
+        errors: status?.errors ?? [],
+        leagues: leagues.map((l) => ({
+          provider_league: l.provider_league,
+          season: l.season,
+          league_id: l.league_id,
+          tracked: Boolean(l.tracked),
+          live_matches: status?.live_matches[l.league_id] ?? 0,
+        })),
+      };
+    }),
+  );
+}
+
+/** The mapped leagues a poller fetches: those some account tracks, and those that do not exist yet (created first). */
+export async function pollableMappings(env: Env, provider: ProviderName): Promise<Mapping[]> {
+  const rows = await feedLeaguesOf(dbFor(env.DB), provider);
+  return rows
+    .filter((r) => r.tracked || !r.exists)
+    .map(({ provider_league, season, league_id }) => ({ provider_league, season, league_id }));
+}
+
+/** A provider's poller on this deployment's configuration and ingest path; `io` is the clock, network and storage. */
+export function pollerFor(
+  env: Env,
+  provider: ProviderName,
+  io: Pick<PollerDeps, "now" | "fetch" | "store" | "mappings"> & Partial<Pick<PollerDeps, "timeoutMs" | "quota">>,
+): Poller {
+  const p = PROVIDER_ADAPTERS[provider];
+  return new Poller({
+    provider: p,
+    ...pollerConfig(env, p),
+    headers: p.headers(env),
+    existingLeagues: async (ids) => new Set((await leagueSports(dbFor(env.DB), ids)).keys()),
+    apply: (ops) => ingestInOrder(env, ops),
+    ...io,
+  });
+}

@@ -1,0 +1,105 @@
+// FeedPoller: one per provider (getByName(provider)). Runs the provider's Poller (src/core/feeds/poller.ts) on its own
+// alarms, at the pace the matches' states call for; the cron only makes sure an alarm is set. Its storage keeps the
+// quota counters, what it follows and the last state it applied of each match, so a restart loses nothing.
+import { DurableObject } from "cloudflare:workers";
+import { pollerConfig, providersOn } from "../src/core/feeds/config";
+import { isProvider, type Mapping, type ProviderName } from "../src/core/feeds/model";
+import type { Poller, PollerStatus } from "../src/core/feeds/poller";
+import { PROVIDER_ADAPTERS } from "../src/core/feeds/providers";
+import { pollableMappings, pollerFor } from "../src/core/feeds/service";
+import { log } from "../src/lib/log";
+
+/** The mapping is read again after this long (or at once when an operator changes it). */
+const MAPPING_TTL_MS = 30_000;
+
+export interface FeedPollerStatus extends PollerStatus {
+  provider: string;
+  enabled: boolean;
+  quota: {
+    day_used: number;
+    day_left: number;
+    minute_used: number;
+    minute_left: number;
+    per_day: number;
+    per_minute: number;
+  };
+}
+
+export class FeedPoller extends DurableObject<Env> {
+  private poller: Poller | undefined;
+  private mapping: { at: number; rows: Mapping[] } | undefined;
+
+  private providerName(name?: string): ProviderName {
+    if (name && isProvider(name)) this.ctx.storage.kv.put("provider", name);
+    const stored = this.ctx.storage.kv.get<string>("provider");
+    if (!stored || !isProvider(stored)) throw new Error("FeedPoller: no provider named yet");
+    return stored;
+  }
+
+  private get(name?: string): Poller {
+    const provider = PROVIDER_ADAPTERS[this.providerName(name)];
+    if (this.poller) return this.poller;
+    const kv = this.ctx.storage.kv;
+    this.poller = pollerFor(this.env, provider.name, {
+      now: () => Date.now(),
+      fetch: (url, init) => fetch(url, init),
+      store: { get: (k) => kv.get(k), put: (k, v) => kv.put(k, v) },
+      mappings: () => this.mappings(provider.name),
+    });
+    return this.poller;
+  }
+
+  private async mappings(provider: ProviderName): Promise<Mapping[]> {
+    if (this.mapping && Date.now() - this.mapping.at < MAPPING_TTL_MS) return this.mapping.rows;
+    this.mapping = { at: Date.now(), rows: await pollableMappings(this.env, provider) };
+    return this.mapping.rows;
+  }
+
+  private enabled(name: ProviderName) {
+    return providersOn(this.env).includes(name);
+  }
+
+  /** The cron: an alarm is set while the provider is on. */
+  async ensure(name: string): Promise<void> {
+    const p = this.providerName(name);
+    if (!this.enabled(p)) return void (await this.ctx.storage.deleteAlarm());
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  /** The mapping changed: read it again and poll now (a newly mapped league's fixtures at once). */
+  async kick(name: string): Promise<void> {
+    const p = this.providerName(name);
+    this.mapping = undefined;
+    if (this.enabled(p)) await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  /** One round now, whatever the alarm says (tests). Returns when the next round is due. */
+  async tick(name: string): Promise<number> {
+    return this.get(name).tick();
+  }
+
+  async status(name: string): Promise<FeedPollerStatus> {
+    const p = this.providerName(name);
+    const poller = this.get(p);
+    const config = pollerConfig(this.env, PROVIDER_ADAPTERS[p]);
+    return {
+      provider: p,
+      enabled: this.enabled(p),
+      ...poller.status(),
+      quota: { ...poller.quotaStatus(), per_day: config.quota.perDay, per_minute: config.quota.perMinute },
+    };
+  }
+
+  override async alarm(): Promise<void> {
+    const p = this.providerName();
+    if (!this.enabled(p)) return;
+    let next = Date.now() + 60_000;
+    try {
+      next = await this.get().tick();
+    } catch (err) {
+      log("error", "feed poll failed", { provider: p, error: String(err) });
+      next = Date.now() + 30_000;
+    }
+    await this.ctx.storage.setAlarm(next);
+  }
+}
