@@ -115,10 +115,11 @@ export class FakeProvider {
         headers: quota,
         body: JSON.stringify({ message: "Something went wrong while fetching details. Try again later." }),
       };
+    // Over the minute: the minute's counter at 0 (the day's says what is left of the day).
     if (fault === "429")
       return {
         status: 429,
-        headers: { ...quota, "X-RateLimit-Remaining": "0", "x-ratelimit-requests-remaining": "0" },
+        headers: { ...quota, "X-RateLimit-Remaining": "0" },
         body: envelope([], { rateLimit: "Too many requests." }),
       };
     if (fault === "quota-in-200" || overMinute)
@@ -210,13 +211,15 @@ export class FakeProvider {
     if (fault === "error-in-200") return json(400, { message: "Filter dateFrom is not a valid date.", errorCode: 400 });
     const extra = fault === "extra-fields";
     const unknown = fault === "unknown-status";
-    const single = /^\/matches\/(\d+)$/.exec(url.pathname);
+    // Served under the API's version path, as the real base URL is (FOOTBALL_DATA_BASE_URL ends in /v4).
+    const path = url.pathname.replace(/^\/v4(?=\/)/, "");
+    const single = /^\/matches\/(\d+)$/.exec(path);
     if (single) {
       const m = FOOTBALL_DAY.find((x) => String(x.id) === single[1]);
       if (!m) return json(404, { message: "The resource you are looking for does not exist.", errorCode: 404 });
       return json(200, fdMatch(m, this.state(m), this.day, true, extra, unknown));
     }
-    const list = /^\/competitions\/([A-Za-z0-9]+)\/matches$/.exec(url.pathname);
+    const list = /^\/competitions\/([A-Za-z0-9]+)\/matches$/.exec(path);
     if (!list) return json(404, { message: "The resource you are looking for does not exist.", errorCode: 404 });
     const code = list[1]!;
     const q = Object.fromEntries(url.searchParams);

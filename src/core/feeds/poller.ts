@@ -131,6 +131,8 @@ export class Poller {
     }
     s.put("last_poll_at", now);
     s.put("quota", this.quota);
+    const backoff = s.get<number>("backoff_until") ?? 0;
+    if (backoff > this.d.now()) return this.schedule(backoff);
     return this.schedule(this.nextDue(ms, plan, this.d.now()));
   }
 
