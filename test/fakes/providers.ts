@@ -388,11 +388,9 @@ function afLineup(t: Person, side: "home" | "away") {
     team: { id: t.id, name: t.name, logo: logo("teams", t.id), colors: null },
     coach: { id: t.id + 50_000, name: `${side === "home" ? "Ada" : "Bo"} Coachman`, photo: null },
     formation: side === "home" ? "4-3-3" : "4-4-2",
-    startXI: players
-      .slice(0, 11)
-      .map((p, i) => ({
-        player: { ...p, grid: i === 0 ? "1:1" : `${2 + Math.floor((i - 1) / 4)}:${1 + ((i - 1) % 4)}` },
-      })),
+    startXI: players.slice(0, 11).map((p, i) => ({
+      player: { ...p, grid: i === 0 ? "1:1" : `${2 + Math.floor((i - 1) / 4)}:${1 + ((i - 1) % 4)}` },
+    })),
     substitutes: players.slice(11).map((p) => ({ player: { ...p, grid: null } })),
   };
 }

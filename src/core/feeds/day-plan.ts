@@ -10,6 +10,8 @@ export interface Demand {
   todaySeconds: number;
   /** Fixture and follow-up calls due today. */
   restCalls: number;
+  /** Calls kept back whatever happens: one follow-up for each of today's matches still to finish (its result). */
+  reserve: number;
 }
 
 export interface DayPlan {
@@ -23,7 +25,8 @@ export interface DayPlan {
 /** A poll of today's matches is at most this slow before it stops altogether (the live poll still sees kickoffs). */
 const TODAY_SLOWEST_S = 3 * 3600;
 
-export function planDay(left: number, d: Demand, base: { liveEveryS: number; todayEveryS: number }): DayPlan {
+export function planDay(all: number, d: Demand, base: { liveEveryS: number; todayEveryS: number }): DayPlan {
+  const left = Math.max(0, all - d.reserve);
   const live = (every: number) => (d.liveSeconds > 0 ? d.liveCalls * Math.ceil(d.liveSeconds / every) : 0);
   const today = (every: number | null) =>
     every === null || d.todaySeconds <= 0 ? 0 : d.todayCalls * Math.ceil(d.todaySeconds / every);

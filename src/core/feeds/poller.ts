@@ -41,6 +41,8 @@ interface Followed {
   status: number;
   /** Follow-up calls still to make (ms epoch): at full time and ~30 min later; before kickoff for lineups. */
   followups: number[];
+  /** Left the live answer while live here: its result is fetched at once, whatever the plan (never cut). */
+  result?: boolean;
 }
 
 export interface FeedError_ {
@@ -167,16 +169,18 @@ export class Poller {
           for (const call of p.day([m], today)) out.push({ call, after: (ok) => ok && s.put(key, now) });
       }
     }
-    const followups = [...this.followed.entries()].filter(
-      ([, f]) => byLeague.has(f.league) && f.followups.some((t) => t <= now),
-    );
-    const urgent = followups.filter(
-      ([, f]) => f.status === 2 || isFinished(f.status) || f.kickoff * 1000 - now < LINEUPS_BEFORE_S * 1000,
-    );
     const refs = (list: [string, Followed][]) => list.map(([id]) => this.refOf(id));
-    if (urgent.length > 0) {
-      for (const call of p.detail(refs(urgent), ms))
-        out.push({ call, after: (ok) => ok && urgent.forEach(([id]) => this.followedUp(id, now)) });
+    // Results first: matches that left the live answer. Then, when the plan has room, the follow-ups (full time and
+    // ~30 min later for corrections, lineups before kickoff).
+    const results = [...this.followed.entries()].filter(([, f]) => byLeague.has(f.league) && f.result);
+    for (const call of p.detail(refs(results), ms))
+      out.push({ call, after: (ok) => ok && results.forEach(([id]) => this.followedUp(id, now)) });
+    const followups = [...this.followed.entries()].filter(
+      ([, f]) => byLeague.has(f.league) && !f.result && f.followups.some((t) => t <= now),
+    );
+    if (plan.rest && followups.length > 0) {
+      for (const call of p.detail(refs(followups), ms))
+        out.push({ call, after: (ok) => ok && followups.forEach(([id]) => this.followedUp(id, now)) });
     }
     if (plan.rest) {
       for (const m of ms) {
@@ -196,6 +200,7 @@ export class Poller {
     const f = this.followed.get(id);
     if (!f) return;
     f.followups = f.followups.filter((t) => t > now);
+    delete f.result;
     this.saveFollowed();
   }
 
@@ -227,6 +232,12 @@ export class Poller {
     }
     const p = this.d.provider;
     const byLeague = ms.filter((m) => todays.has(m.league_id));
+    const unfinished = [...this.followed.entries()]
+      .filter(
+        ([, f]) =>
+          leagues.has(f.league) && (f.status === 1 || f.status === 2 || f.status === 7) && f.kickoff * 1000 < end,
+      )
+      .map(([id]) => this.refOf(id));
     const s = this.d.store;
     const restCalls =
       ms.filter(
@@ -242,6 +253,7 @@ export class Poller {
         todayCalls: p.day(byLeague, utcDay(now)).length,
         todaySeconds: Math.max(0, (lastKickoff - now) / 1000),
         restCalls,
+        reserve: p.detail(unfinished, ms).length,
       },
       { liveEveryS: this.d.liveEveryS, todayEveryS: TODAY_EVERY_S },
     );
@@ -255,7 +267,8 @@ export class Poller {
     if (anyLive) next = Math.min(next, (s.get<number>("live_at") ?? 0) + plan.liveEveryS * 1000);
     for (const f of this.followed.values()) {
       if (!leagues.has(f.league)) continue;
-      for (const t of f.followups) next = Math.min(next, t);
+      if (f.result) next = now;
+      if (plan.rest) for (const t of f.followups) next = Math.min(next, t);
       // A kickoff within the minute: the live poll starts then.
       if (f.status === 1 && f.kickoff * 1000 > now) next = Math.min(next, f.kickoff * 1000);
     }
@@ -365,7 +378,7 @@ export class Poller {
       const listed = new Set(parsed.matches.map((m) => m.id));
       for (const id of live) {
         const f = this.followed.get(id);
-        if (f && f.status === 2 && !listed.has(id) && !f.followups.some((t) => t <= now)) f.followups.unshift(now);
+        if (f && f.status === 2 && !listed.has(id)) f.result = true;
       }
     }
     this.saveFollowed();

@@ -29,7 +29,13 @@ describe("API-Basketball: a game with overtime", () => {
       await h.tick();
       const m = await get(`/v1/basketball/matches/${G}`);
       const exp = EXPECTED_BB[step]!;
-      expect({ step, status: m.status_code, score: [m.home_score, m.away_score], period: m.period, ends: (await ends()).length }).toEqual({
+      expect({
+        step,
+        status: m.status_code,
+        score: [m.home_score, m.away_score],
+        period: m.period,
+        ends: (await ends()).length,
+      }).toEqual({
         step,
         status: exp.status_code,
         score: exp.score,

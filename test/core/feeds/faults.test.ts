@@ -35,7 +35,10 @@ async function recovered(step: number) {
   await h.tick();
   await h.tick();
   const m = await get(`/v1/football/matches/${A}`);
-  expect([m.status_code, m.home_score, m.away_score]).toEqual([EXPECTED_A[step]!.status_code, ...EXPECTED_A[step]!.score]);
+  expect([m.status_code, m.home_score, m.away_score]).toEqual([
+    EXPECTED_A[step]!.status_code,
+    ...EXPECTED_A[step]!.score,
+  ]);
   expect(await events(A)).toEqual(EXPECTED_A[step]!.events);
   return m;
 }
@@ -109,7 +112,9 @@ describe("API-Football faults", () => {
     h.fake.faults = ["unknown-status", "unknown-status"];
     h.clock.now += 5 * 60_000;
     await h.tick();
-    expect(h.poller.status().errors.some((e) => /unknown status "XYZ"; the match is left as it was/.test(e.message))).toBe(true);
+    expect(
+      h.poller.status().errors.some((e) => /unknown status "XYZ"; the match is left as it was/.test(e.message)),
+    ).toBe(true);
     expect((await get(`/v1/football/matches/${A}`)).status_code).toBe(2);
     h.clock.now += 5 * 60_000;
     await h.tick();
@@ -153,7 +158,9 @@ describe("API-Football faults", () => {
     const scores = socket.messages.filter((m) => m.type === "score_update").map((m) => JSON.stringify(m.data));
     scores.forEach((sc, i) => i > 0 && expect(sc, "the same score_update twice").not.toBe(scores[i - 1]));
     expect(socket.messages.filter((m) => m.type === "status_change").map((m) => m.data.to)).toEqual([2, 3]);
-    expect([...live].sort()).toEqual(((await get(`/v1/football/matches/${A}/events`)).data as any[]).map((e) => e.id).sort());
+    expect([...live].sort()).toEqual(
+      ((await get(`/v1/football/matches/${A}/events`)).data as any[]).map((e) => e.id).sort(),
+    );
   });
 });
 

@@ -53,7 +53,9 @@ describe("football-data.org: a whole match day", () => {
   });
 
   it("at full time the single-match resource brings the goals, cards and substitutions; the cancelled goal is not there", async () => {
-    const events = ((await get(`/v1/football/matches/${A}/events`)).data as any[]).map((e) => `${e.type} ${e.minute} ${e.team}`);
+    const events = ((await get(`/v1/football/matches/${A}/events`)).data as any[]).map(
+      (e) => `${e.type} ${e.minute} ${e.team}`,
+    );
     expect(events).toEqual(EXPECTED_A.at(-1)!.events.filter((e) => !e.startsWith("var")));
     const c = await get(`/v1/football/matches/${C}`);
     // fullTime said 5–4 (the shoot-out's goals in it); the result before the shoot-out is 1–1, the shoot-out 4–3.

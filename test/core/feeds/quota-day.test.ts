@@ -1,0 +1,148 @@
+// Quotas are a hard limit (docs/feeds.md "Quotas"): a simulated day with 40 matches, on a fake clock, polled by alarms
+// at the times the poller asks for. On a 7,500-a-day plan and on the 100-a-day free plan, no 60-second window and no
+// UTC day goes over the plan, and every match's result still arrives; on the paid plan live matches are polled every
+// 15 seconds.
+import { describe, expect, it } from "vitest";
+import type { Op } from "../../../src/core/ingest/ops";
+import { apiFootball } from "../../../src/core/feeds/providers/api-football";
+import { Poller } from "../../../src/core/feeds/poller";
+import type { Mapping } from "../../../src/core/feeds/model";
+
+const DAY = Date.parse("2026-11-28T00:00:00Z");
+const LEAGUES = [39, 140, 135, 78];
+const MATCHES = Array.from({ length: 40 }, (_, i) => ({
+  id: 5000 + i,
+  league: LEAGUES[i % 4]!,
+  kickoff: DAY + (12 * 60 + (i % 10) * 50) * 60_000,
+}));
+const mappings: Mapping[] = LEAGUES.map((l) => ({
+  provider_league: String(l),
+  season: "2026",
+  league_id: `lg_fb_q${l}`,
+}));
+
+/** Where match `m` is at `t`: 45 minutes a half, 15 at half-time. */
+function at(m: (typeof MATCHES)[number], t: number) {
+  const min = (t - m.kickoff) / 60_000;
+  const goals = Math.max(0, Math.min(3, Math.floor(min / 30)));
+  if (min < 0) return { short: "NS", elapsed: null, goals: null };
+  if (min < 45) return { short: "1H", elapsed: Math.floor(min), goals };
+  if (min < 60) return { short: "HT", elapsed: 45, goals };
+  if (min < 105) return { short: "2H", elapsed: Math.floor(min - 15), goals };
+  return { short: "FT", elapsed: 90, goals: 3 };
+}
+
+function run(plan: { perDay: number; perMinute: number }) {
+  let now = DAY;
+  const calls: number[] = [];
+  const applied = new Map<string, number>();
+  const livePolls = new Map<number, number[]>();
+  const store = new Map<string, unknown>();
+  const fixture = (m: (typeof MATCHES)[number], events: boolean) => {
+    const s = at(m, now);
+    return {
+      fixture: {
+        id: m.id,
+        referee: null,
+        timezone: "UTC",
+        date: new Date(m.kickoff).toISOString(),
+        timestamp: m.kickoff / 1000,
+        venue: { id: null, name: null, city: null },
+        status: { long: "", short: s.short, elapsed: s.elapsed, extra: null },
+      },
+      league: { id: m.league, name: `League ${m.league}`, country: "X", logo: null, season: 2026, round: "R" },
+      teams: {
+        home: { id: m.id * 10, name: `H${m.id}`, logo: null, winner: null },
+        away: { id: m.id * 10 + 1, name: `A${m.id}`, logo: null, winner: null },
+      },
+      goals: { home: s.goals, away: s.goals === null ? null : 0 },
+      score: {
+        halftime: { home: null, away: null },
+        fulltime: { home: null, away: null },
+        extratime: { home: null, away: null },
+        penalty: { home: null, away: null },
+      },
+      ...(events ? { events: [] } : {}),
+    };
+  };
+  const poller = new Poller({
+    provider: apiFootball,
+    base: "https://fake.invalid",
+    headers: { "x-apisports-key": "k" },
+    quota: plan,
+    liveEveryS: 15,
+    now: () => now,
+    store: { get: (k) => structuredClone(store.get(k)) as never, put: (k, v) => void store.set(k, structuredClone(v)) },
+    mappings: async () => mappings,
+    existingLeagues: async () => new Set(mappings.map((m) => m.league_id)),
+    apply: async (ops: Op[]) => {
+      for (const op of ops) if (op.op === "match" && op.status_code !== undefined) applied.set(op.id, op.status_code);
+      return { applied: ops.length, unchanged: 0 };
+    },
+    fetch: async (url) => {
+      calls.push(now);
+      const q = Object.fromEntries(new URL(url).searchParams);
+      let list = MATCHES;
+      if (q.live)
+        list = MATCHES.filter(
+          (m) => ["1H", "HT", "2H"].includes(at(m, now).short) && q.live!.split("-").includes(String(m.league)),
+        );
+      else if (q.ids) list = MATCHES.filter((m) => q.ids!.split("-").includes(String(m.id)));
+      else if (q.league) list = MATCHES.filter((m) => String(m.league) === q.league);
+      if (q.live) for (const m of list) livePolls.set(m.id, [...(livePolls.get(m.id) ?? []), now]);
+      const body = {
+        get: "fixtures",
+        parameters: q,
+        errors: [],
+        results: list.length,
+        response: list.map((m) => fixture(m, Boolean(q.live || q.ids))),
+      };
+      return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+    },
+  });
+  return { poller, calls, applied, livePolls, setNow: (t: number) => (now = t), getNow: () => now };
+}
+
+async function simulateDay(plan: { perDay: number; perMinute: number }) {
+  const r = run(plan);
+  const degraded = new Set<string>();
+  let next = DAY;
+  while (next < DAY + 86_400_000) {
+    r.setNow(next);
+    next = await r.poller.tick();
+    degraded.add(r.poller.status().degraded);
+    expect(next).toBeGreaterThan(r.getNow());
+  }
+  return { ...r, degraded };
+}
+
+function maxInWindow(calls: number[], ms: number) {
+  let max = 0;
+  for (let i = 0, j = 0; i < calls.length; i++) {
+    while (calls[i]! - calls[j]! >= ms) j++;
+    max = Math.max(max, i - j + 1);
+  }
+  return max;
+}
+
+describe("a simulated day of 40 matches within the plan", () => {
+  it("7,500 a day, 300 a minute: live matches every 15 s, every result in, the plan never exceeded", async () => {
+    const { calls, applied, livePolls } = await simulateDay({ perDay: 7500, perMinute: 300 });
+    expect(calls.length).toBeLessThanOrEqual(7500);
+    expect(maxInWindow(calls, 60_000)).toBeLessThanOrEqual(300);
+    for (const m of MATCHES) expect(applied.get(`m_af_${m.id}`), `m_af_${m.id}`).toBe(3);
+    // While a match is in play, no gap between live polls is longer than 15 s (plus the 1 s an alarm may slip).
+    for (const [id, ts] of livePolls) {
+      const gaps = ts.slice(1).map((t, i) => t - ts[i]!);
+      expect(Math.max(...gaps), `match ${id}`).toBeLessThanOrEqual(16_000);
+    }
+  });
+
+  it("the free plan, 100 a day and 10 a minute: degraded in the stated order, never over, every result in", async () => {
+    const { calls, applied, degraded } = await simulateDay({ perDay: 100, perMinute: 10 });
+    expect(calls.length).toBeLessThanOrEqual(100);
+    expect(maxInWindow(calls, 60_000)).toBeLessThanOrEqual(10);
+    expect([...degraded].filter(Boolean).length).toBeGreaterThan(0);
+    for (const m of MATCHES) expect(applied.get(`m_af_${m.id}`), `m_af_${m.id}`).toBe(3);
+  });
+});
