@@ -9,6 +9,23 @@ import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, writ
 import { createServer } from "node:net";
 
 const HOST = "127.0.0.1";
+/** Names `npm start` hands from its environment to the Worker (docs/feeds.md "Configuration"). */
+const FEED_VARS = [
+  "FEEDS",
+  "FEED_URL",
+  "API_SPORTS_KEY",
+  "FOOTBALL_DATA_TOKEN",
+  "API_FOOTBALL_BASE_URL",
+  "API_BASKETBALL_BASE_URL",
+  "FOOTBALL_DATA_BASE_URL",
+  "API_FOOTBALL_PER_DAY",
+  "API_FOOTBALL_PER_MINUTE",
+  "API_BASKETBALL_PER_DAY",
+  "API_BASKETBALL_PER_MINUTE",
+  "FOOTBALL_DATA_PER_DAY",
+  "FOOTBALL_DATA_PER_MINUTE",
+  "FEED_LIVE_INTERVAL_S",
+];
 const KEY_FILE = ".wrangler/demo-api-key";
 const KEY = /^sk_test_[0-9A-Za-z]{43}$/;
 // Loopback only: no metrics, and no fetch of the `request.cf` placeholder from workers.cloudflare.com.
@@ -134,6 +151,11 @@ const dev = spawn(
     String(PORT),
     "--var",
     `PUBLIC_BASE_URL:${BASE}`,
+    // The feed settings (docs/feeds.md "Configuration"), from this process's environment when set.
+    ...FEED_VARS.filter((name) => process.env[name] !== undefined).flatMap((name) => [
+      "--var",
+      `${name}:${process.env[name]}`,
+    ]),
     "--show-interactive-dev-session=false",
   ],
   // Its own process group: one signal to -pid reaches npx, wrangler and workerd alike.

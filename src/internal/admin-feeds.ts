@@ -40,7 +40,10 @@ adminFeedRoutes.openapi(
   async (c) => {
     const provider = providerOf(c.req.valid("param").provider);
     const rows = await setFeedLeagues(c.env, provider, c.req.valid("json").leagues);
-    return json(c, { provider, leagues: rows.map((r) => ({ ...r, tracked: Boolean(r.tracked) })) });
+    return json(c, {
+      provider,
+      leagues: rows.map((r) => ({ ...r, tracked: Boolean(r.tracked), exists: Boolean(r.exists) })),
+    });
   },
 );
 adminFeedRoutes.openapi(

@@ -41,6 +41,8 @@ export class FakeProvider {
     /** The match day, YYYY-MM-DD; kickoffs are 12:00 UTC plus each match's offset. */
     readonly day: string,
     readonly clock: () => number = () => Date.now(),
+    /** The first kickoff (ms); the day's matches kick off from it (default 12:00 UTC of `day`). */
+    readonly start: number = Date.parse(`${day}T12:00:00Z`),
   ) {}
 
   get stepCount() {
@@ -63,6 +65,7 @@ export class FakeProvider {
 
   answer(url: URL, headers: Headers): FakeAnswer | "hang" {
     const now = this.clock();
+    firstKickoff = this.start;
     this.calls.push(`${url.pathname}${url.search}`);
     const fault = this.faults.shift();
     if (fault === "timeout") return "hang";
@@ -244,7 +247,9 @@ export class FakeProvider {
   }
 }
 
-const kickoff = (day: string, min: number) => Date.parse(`${day}T12:00:00Z`) + min * 60_000;
+/** Set per answer from the fake's `start`: the renderers below place kickoffs from it. */
+let firstKickoff = 0;
+const kickoff = (_day: string, min: number) => firstKickoff + min * 60_000;
 const logo = (kind: string, id: number) => `https://media.example.com/${kind}/${id}.png`;
 
 // ---------- API-Football shapes (PROVIDERS.md §1.4, §1.6) ----------
