@@ -65,7 +65,7 @@ export class FakeProvider {
 
   answer(url: URL, headers: Headers): FakeAnswer | "hang" {
     const now = this.clock();
-    firstKickoff = this.start;
+    firstKickoff = Math.floor(this.start / 1000) * 1000;
     this.calls.push(`${url.pathname}${url.search}`);
     const fault = this.faults.shift();
     if (fault === "timeout") return "hang";

@@ -210,7 +210,7 @@ function matchFields(
     round: str(obj(f.league).round),
     home_team_id: teamId("api-football", home),
     away_team_id: teamId("api-football", away),
-    kickoff_ts: int(fx.timestamp) ?? undefined,
+    kickoff_ts: int(fx.timestamp) ?? secondsOf(fx.date),
     status_code: code.status,
     home_score: int(goals.home) ?? 0,
     away_score: int(goals.away) ?? 0,
@@ -227,6 +227,12 @@ function matchFields(
   if (fields.season === undefined) delete fields.season;
   if (fields.kickoff_ts === undefined) delete fields.kickoff_ts;
   return fields;
+}
+
+/** An ISO-8601 time with offset as Unix seconds (when `timestamp` is missing). */
+function secondsOf(v: unknown): number | undefined {
+  const ms = typeof v === "string" ? Date.parse(v) : NaN;
+  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 }
 
 /** The VAR details that take a goal back (PROVIDERS.md §1.6: "Goal cancelled", "Goal Disallowed - offside", …). */

@@ -1,0 +1,134 @@
+// The adapter path end to end (docs/feeds.md "Trying it locally"): the API-Football fake served over HTTP on loopback,
+// `wrangler dev` with FEEDS=api-football pointed at it, the real FeedPoller object on its alarms. The operator maps
+// two competitions; the match day plays step by step on the provider's side, and REST, a `ws` client and the feed
+// status follow. Kickoffs are set a minute before the test starts, so it does not depend on the time of day.
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPECTED_A, EXPECTED_C } from "../fakes/match-day";
+import { FakeProvider } from "../fakes/providers";
+import { freePort, startWorker, type RunningWorker } from "./worker";
+import { open, type Client } from "./ws-client";
+
+let w: RunningWorker;
+let server: Server;
+const fake = new FakeProvider("api-football", new Date().toISOString().slice(0, 10), Date.now, Date.now() - 60_000);
+const [A, C] = ["m_af_71001", "m_af_71003"];
+/** Steps the live poll shows at once (the last one, a correction 30 minutes after full time, is for the unit tests). */
+const LIVE_STEPS = EXPECTED_A.length - 1;
+
+beforeAll(async () => {
+  const port = await freePort();
+  server = createServer((req, res) => {
+    const answer = fake.answer(
+      new URL(req.url ?? "/", `http://127.0.0.1:${port}`),
+      new Headers(req.headers as Record<string, string>),
+    );
+    if (answer !== "hang") res.writeHead(answer.status, answer.headers).end(answer.body);
+  });
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  w = await startWorker({
+    vars: {
+      FEEDS: "api-football",
+      API_FOOTBALL_BASE_URL: `http://127.0.0.1:${port}`,
+      API_SPORTS_KEY: "e2e-key",
+      API_FOOTBALL_PER_DAY: "7500",
+      API_FOOTBALL_PER_MINUTE: "300",
+      FEED_LIVE_INTERVAL_S: "1",
+    },
+  });
+});
+afterAll(async () => {
+  await w?.stop();
+  server?.close();
+});
+
+const get = async (path: string) => {
+  const res = await fetch(`${w.base}${path}`, { headers: { "x-api-key": w.demoKey } });
+  return { status: res.status, body: (await res.json()) as any };
+};
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+async function state(id: string) {
+  const m = await get(`/v1/football/matches/${id}`);
+  const ev = await get(`/v1/football/matches/${id}/events`);
+  const events = ev.status === 200 ? (ev.body.data as any[]).map((e) => `${e.type} ${e.minute} ${e.team}`) : [];
+  return { status_code: m.body.status_code, score: [m.body.home_score, m.body.away_score], events };
+}
+
+describe("API-Football through wrangler dev", () => {
+  let socket: Client;
+
+  it("a mapping starts the poller: the day's fixtures arrive under the leagues that exist", async () => {
+    const res = await w.admin("PUT", "/feeds/api-football/leagues", {
+      leagues: [
+        { provider_league: "39", season: "2026", league_id: "lg_fb_eng1" },
+        { provider_league: "2", season: "2026", league_id: "lg_fb_ucl" },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const m = await until(
+      () => get(`/v1/football/matches/${A}`),
+      (r) => r.status === 200,
+    );
+    expect(m.body).toMatchObject({
+      league_id: "lg_fb_eng1",
+      home_team: "Northbridge FC",
+      away_team: "Southport Athletic",
+    });
+    socket = await open(`${w.ws}/v1/ws/match/${A}?since=0`, { "x-api-key": w.demoKey });
+  });
+
+  it("each step the provider plays is served over REST within seconds", async () => {
+    for (let step = 1; step < LIVE_STEPS; step++) {
+      fake.step = step;
+      for (const [id, exp] of [
+        [A, EXPECTED_A[step]!],
+        [C, EXPECTED_C[step]!],
+      ] as const) {
+        const want = { status_code: exp.status_code, score: exp.score, events: exp.events };
+        const got = await until(
+          () => state(id),
+          (s) => JSON.stringify(s) === JSON.stringify(want),
+        );
+        expect({ step, id, ...got }).toEqual({ step, id, ...want });
+      }
+    }
+  });
+
+  it("the ws client saw the same match, and the stream closed at full time", async () => {
+    expect(await socket.closed).toBe(1000);
+    const live = new Map<string, any>();
+    for (const m of socket.messages) {
+      if (m.type === "event_added" || m.type === "event_updated") live.set(m.data.id, m.data);
+      if (m.type === "event_removed") live.delete(m.data.id);
+    }
+    const rest = (await get(`/v1/football/matches/${A}/events`)).body.data as any[];
+    expect([...live.values()].map((e) => e.id).sort()).toEqual(rest.map((e) => e.id).sort());
+    const last = socket.messages.filter((m) => m.type === "score_update").at(-1);
+    expect([last.data.home, last.data.away]).toEqual([2, 1]);
+  });
+
+  it("the feed status says what it did: on, no errors, the quota used, the leagues and their live matches", async () => {
+    const body = (await (await w.admin("GET", "/feeds")).json()) as any;
+    const af = body.data.find((p: any) => p.provider === "api-football");
+    expect(af).toMatchObject({ enabled: true, errors: [], backoff_until: null });
+    // Live every second would overrun 7,500 calls if the day's kickoffs played out at that pace, so the plan may say it
+    // stretched them (how much depends on the hours left in the UTC day); it never stops them.
+    expect(af.degraded).not.toMatch(/only the results|quota is spent/);
+    expect(af.quota.day_used).toBeGreaterThan(LIVE_STEPS);
+    expect(af.quota.per_day).toBe(7500);
+    expect(af.leagues.map((l: any) => [l.league_id, l.tracked])).toEqual([
+      ["lg_fb_eng1", true],
+      ["lg_fb_ucl", true],
+    ]);
+    expect(Date.parse(af.next_poll_at)).toBeGreaterThan(Date.parse(af.last_poll_at));
+    // The provider was asked only with its key, and only GETs of documented paths.
+    expect(fake.calls.every((c) => c.startsWith("/fixtures?"))).toBe(true);
+  });
+});
