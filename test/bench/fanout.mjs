@@ -28,7 +28,7 @@ const PER_PROCESS = Number(process.env.CLIENTS_PER_PROCESS ?? 2500);
  * group: `arm(round)` before a publish, `done()` (every client has the round), `collect()` (absolute receive times,
  * 0 for none), `close()`.
  */
-async function openAll(urls) {
+export async function openAll(urls) {
   const procs = [];
   for (let i = 0; i < urls.length; i += PER_PROCESS) {
     const child = fork(new URL("./ws-clients.mjs", import.meta.url), {
@@ -72,13 +72,13 @@ async function openAll(urls) {
   };
 }
 
-const clock = () => performance.timeOrigin + performance.now();
+export const clock = () => performance.timeOrigin + performance.now();
 
 /**
  * Runs UPDATES publishes; `publish(round)` starts one; each client reports when it received its round's frame. A
  * publish that answers a trace (the Worker's hop marks, `traceOf`) has it kept with the update's first and last socket.
  */
-async function measure(clients, publish, first) {
+export async function measure(clients, publish, first) {
   const all = [];
   const earliest = [];
   const last = [];
@@ -87,15 +87,17 @@ async function measure(clients, publish, first) {
   for (let round = first; round < first + UPDATES; round++) {
     await clients.arm(round);
     const finished = clients.done();
-    const t0 = clock();
+    const sent = clock();
     const trace = await publish(round);
+    // A publish may say when its update really left (P14: when the provider's answer carrying it went out).
+    const t0 = trace?.origin ?? sent;
     await Promise.race([finished, sleep(ROUND_WAIT_MS)]);
     const times = (await clients.collect()).filter((t) => t > 0).map((t) => t - t0);
     delivered += times.length;
     all.push(...times);
     earliest.push(Math.min(...times));
     last.push(Math.max(...times));
-    if (trace) traces.push({ ...trace, t0, first: Math.min(...times), last: Math.max(...times) });
+    if (trace?.hops) traces.push({ ...trace, t0, first: Math.min(...times), last: Math.max(...times) });
     await sleep(50);
   }
   return {
@@ -115,7 +117,7 @@ async function measure(clients, publish, first) {
  * "sse": /v1/sse/match event streams, P12); `run(first)` publishes UPDATES updates. Each kind has a match of its own,
  * so the two can stay open side by side and take turns.
  */
-async function workerSide(w, sockets = SOCKETS, kind = "ws") {
+export async function workerSide(w, sockets = SOCKETS, kind = "ws") {
   const keys = await benchKeys(w, Math.ceil(sockets / PER_KEY));
   const id = kind === "ws" ? "m_bench" : `m_bench_${kind}`;
   const op = (extra) => ({ op: "match", id, sport: "football", league_id: "lg_fb_eng1", ...extra });

@@ -59,6 +59,12 @@ export interface PollerStatus {
   live_matches: Record<string, number>;
 }
 
+/** What one answer changed for one match: the state to keep once ingest committed its ops. */
+interface Change {
+  state: MatchState;
+  ops: Op[];
+}
+
 /** A call due now, what to note once it succeeded, and for a live poll the matches it should list. */
 interface Due {
   call: Call;
@@ -75,12 +81,23 @@ const LIVE_SPAN_S = { football: 2 * 3600, basketball: 2.5 * 3600 };
 const TIMEOUT_MS = 10_000;
 const MAX_ERRORS = 20;
 const MAX_BATCH = 400;
+/** Answers remembered for the same-answer check: a live call and each league's today call. */
+const MAX_ANSWERS = 64;
 
 export class Poller {
   private followed: Map<string, Followed>;
   private teams: Set<string>;
   private quota: QuotaState;
   private failures: number;
+  private followedChanged = false;
+  /** The last answer of each live and today call that was applied in full (in memory). */
+  private answers = new Map<string, string>();
+  private errorCount = 0;
+  /** Kept in storage only when they change (a poll that finds nothing new writes the quota counter alone). */
+  private backoffUntil: number;
+  private known: Set<string>;
+  /** Status and pacing, in memory: after a restart the first round polls what is due and fills them again. */
+  private mem = { lastPollAt: 0, nextPollAt: 0, degraded: "", liveAt: 0, todayAt: new Map<string, number>() };
 
   constructor(private readonly d: PollerDeps) {
     const s = d.store;
@@ -88,6 +105,8 @@ export class Poller {
     this.teams = new Set(s.get<string[]>("teams") ?? []);
     this.quota = s.get<QuotaState>("quota") ?? freshQuota(d.now());
     this.failures = s.get<number>("failures") ?? 0;
+    this.backoffUntil = s.get<number>("backoff_until") ?? 0;
+    this.known = new Set(s.get<string[]>("leagues") ?? []);
   }
 
   status(): PollerStatus {
@@ -95,12 +114,12 @@ export class Poller {
     const live: Record<string, number> = {};
     for (const f of this.followed.values()) if (f.status === 2) live[f.league] = (live[f.league] ?? 0) + 1;
     const iso = (t: number | undefined) => (t ? new Date(t).toISOString() : null);
-    const until = s.get<number>("backoff_until");
+    const until = this.backoffUntil;
     return {
-      last_poll_at: iso(s.get<number>("last_poll_at")),
-      next_poll_at: iso(s.get<number>("next_poll_at")),
-      backoff_until: until && until > this.d.now() ? iso(until) : null,
-      degraded: s.get<string>("degraded") ?? "",
+      last_poll_at: iso(this.mem.lastPollAt),
+      next_poll_at: iso(this.mem.nextPollAt),
+      backoff_until: until > this.d.now() ? iso(until) : null,
+      degraded: this.mem.degraded,
       errors: s.get<FeedError_[]>("errors") ?? [],
       live_matches: live,
     };
@@ -120,26 +139,23 @@ export class Poller {
   async tick(): Promise<number> {
     const now = this.d.now();
     const s = this.d.store;
-    const until = s.get<number>("backoff_until") ?? 0;
-    if (until > now) return this.schedule(until);
+    if (this.backoffUntil > now) return this.schedule(this.backoffUntil);
     const ms = await this.d.mappings();
     if (ms.length === 0) return this.schedule(now + 60_000);
     const plan = this.plan(ms, now);
-    s.put("degraded", plan.degraded);
+    this.mem.degraded = plan.degraded;
     for (const call of this.due(ms, plan, now)) {
       if (!canCall(this.quota, this.d.quota, this.d.now())) break;
       const ok = await this.run(call, ms);
       if (!ok) break;
     }
-    s.put("last_poll_at", now);
-    s.put("quota", this.quota);
-    const backoff = s.get<number>("backoff_until") ?? 0;
-    if (backoff > this.d.now()) return this.schedule(backoff);
+    this.mem.lastPollAt = now;
+    if (this.backoffUntil > this.d.now()) return this.schedule(this.backoffUntil);
     return this.schedule(this.nextDue(ms, plan, this.d.now()));
   }
 
   private schedule(at: number): number {
-    this.d.store.put("next_poll_at", at);
+    this.mem.nextPollAt = at;
     return at;
   }
 
@@ -150,13 +166,13 @@ export class Poller {
     const out: Due[] = [];
     const byLeague = new Map(ms.map((m) => [m.league_id, m]));
     const liveMatches = [...this.followed.entries()].filter(([, f]) => byLeague.has(f.league) && this.inPlay(f, now));
-    if (liveMatches.length > 0 && now - (s.get<number>("live_at") ?? 0) >= plan.liveEveryS * 1000) {
+    if (liveMatches.length > 0 && now - this.mem.liveAt >= plan.liveEveryS * 1000) {
       const leagues = [...new Set(liveMatches.map(([, f]) => f.league))].map((l) => byLeague.get(l)!);
       const days = [...new Set(liveMatches.map(([, f]) => utcDay(f.kickoff * 1000)))];
       const ids = new Set(liveMatches.map(([id]) => id));
       // `live`: matches the live answer no longer lists have stopped being live (applyAnswer).
       for (const call of p.live(leagues, days))
-        out.push({ call, after: (ok) => ok && s.put("live_at", now), live: ids });
+        out.push({ call, after: (ok) => ok && (this.mem.liveAt = now), live: ids });
     }
     const today = utcDay(now);
     if (plan.todayEveryS !== null) {
@@ -164,9 +180,10 @@ export class Poller {
         const hasToday = [...this.followed.values()].some(
           (f) => f.league === m.league_id && !isFinished(f.status) && utcDay(f.kickoff * 1000) === today,
         );
-        const key = `today_at:${m.league_id}`;
-        if (hasToday && now - (s.get<number>(key) ?? 0) >= plan.todayEveryS * 1000)
-          for (const call of p.day([m], today)) out.push({ call, after: (ok) => ok && s.put(key, now) });
+        const at = this.mem.todayAt.get(m.league_id) ?? 0;
+        if (hasToday && now - at >= plan.todayEveryS * 1000)
+          for (const call of p.day([m], today))
+            out.push({ call, after: (ok) => ok && this.mem.todayAt.set(m.league_id, now) });
       }
     }
     const refs = (list: [string, Followed][]) => list.map(([id]) => this.refOf(id));
@@ -185,11 +202,23 @@ export class Poller {
     if (plan.rest) {
       for (const m of ms) {
         const key = `fixtures_at:${m.league_id}:${m.provider_league}:${m.season}`;
-        if (now - (s.get<number>(key) ?? 0) >= FIXTURES_EVERY_S * 1000)
-          out.push({ call: p.fixtures(m), after: (ok) => ok && s.put(key, now) });
+        if (now - this.fixturesAt(key) >= FIXTURES_EVERY_S * 1000)
+          out.push({ call: p.fixtures(m), after: (ok) => ok && this.fixturesDone(key, now) });
       }
     }
     return out;
+  }
+
+  private fixtures = new Map<string, number>();
+  /** When a league-season's fixtures were last fetched (kept in storage: a restart does not fetch them again). */
+  private fixturesAt(key: string): number {
+    if (!this.fixtures.has(key)) this.fixtures.set(key, this.d.store.get<number>(key) ?? 0);
+    return this.fixtures.get(key)!;
+  }
+
+  private fixturesDone(key: string, now: number) {
+    this.fixtures.set(key, now);
+    this.d.store.put(key, now);
   }
 
   private refOf(id: string): string {
@@ -201,6 +230,7 @@ export class Poller {
     if (!f) return;
     f.followups = f.followups.filter((t) => t > now);
     delete f.result;
+    this.followedChanged = true;
     this.saveFollowed();
   }
 
@@ -242,7 +272,7 @@ export class Poller {
     const restCalls =
       ms.filter(
         (m) =>
-          now - (s.get<number>(`fixtures_at:${m.league_id}:${m.provider_league}:${m.season}`) ?? 0) >=
+          now - this.fixturesAt(`fixtures_at:${m.league_id}:${m.provider_league}:${m.season}`) >=
           FIXTURES_EVERY_S * 1000,
       ).length + [...this.followed.values()].reduce((n, f) => n + f.followups.length, 0);
     return planDay(
@@ -264,7 +294,7 @@ export class Poller {
     const leagues = new Set(ms.map((m) => m.league_id));
     let next = now + 60_000;
     const anyLive = [...this.followed.values()].some((f) => leagues.has(f.league) && this.inPlay(f, now));
-    if (anyLive) next = Math.min(next, (s.get<number>("live_at") ?? 0) + plan.liveEveryS * 1000);
+    if (anyLive) next = Math.min(next, this.mem.liveAt + plan.liveEveryS * 1000);
     for (const f of this.followed.values()) {
       if (!leagues.has(f.league)) continue;
       if (f.result) next = now;
@@ -285,13 +315,16 @@ export class Poller {
     this.d.store.put("quota", this.quota);
     let res: Response;
     let body: unknown;
+    let text = "";
     try {
       res = await this.d.fetch(url, {
         headers: this.d.headers,
         signal: AbortSignal.timeout(this.d.timeoutMs ?? TIMEOUT_MS),
       });
       observe(this.quota, this.d.provider.quota(res.headers), now);
-      const text = await res.text();
+      text = await res.text();
+      // The same answer as last time, which was applied in full: nothing new, nothing to parse.
+      if (res.ok && this.answers.get(url) === text) return this.succeeded(item);
       try {
         body = text === "" ? {} : JSON.parse(text);
       } catch {
@@ -311,13 +344,25 @@ export class Poller {
     }
     const problem = this.d.provider.error(res.status, body, res.headers, now);
     if (problem) return this.fail(problem, item);
+    const errors = this.errorCount;
     try {
       await this.applyAnswer(call, body, ms, item.live);
     } catch (err) {
       return this.fail(new FeedError(`ingest: ${String(err instanceof Error ? err.message : err)}`, "provider"), item);
     }
-    this.failures = 0;
-    this.d.store.put("failures", 0);
+    // Remembered only when every match of it was applied (a match left as it was is tried again with the next one).
+    if (errors === this.errorCount && (call.kind === "live" || call.kind === "today")) {
+      if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
+      this.answers.set(url, text);
+    }
+    return this.succeeded(item);
+  }
+
+  private succeeded(item: Due): true {
+    if (this.failures !== 0) {
+      this.failures = 0;
+      this.d.store.put("failures", 0);
+    }
     item.after(true);
     return true;
   }
@@ -331,7 +376,8 @@ export class Poller {
         : err.kind === "auth"
           ? 15 * 60_000
           : Math.min(15 * 60_000, 15_000 * 2 ** (this.failures - 1));
-    this.d.store.put("backoff_until", now + wait);
+    this.backoffUntil = now + wait;
+    this.d.store.put("backoff_until", this.backoffUntil);
     this.d.store.put("failures", this.failures);
     this.error(`${err.kind}: ${err.message}`);
     item.after(false);
@@ -339,6 +385,7 @@ export class Poller {
   }
 
   private error(message: string) {
+    this.errorCount++;
     const errors = this.d.store.get<FeedError_[]>("errors") ?? [];
     errors.unshift({ at: new Date(this.d.now()).toISOString(), message: message.slice(0, 500) });
     this.d.store.put("errors", errors.slice(0, MAX_ERRORS));
@@ -349,9 +396,8 @@ export class Poller {
   private async applyAnswer(call: Call, body: unknown, ms: Mapping[], live: Set<string> | undefined) {
     const parsed = this.d.provider.parse(call, body, ms, this.prev);
     const now = this.d.now();
-    const ops: Op[] = [];
     const leagueOps = await this.newLeagues(parsed.leagues);
-    const changes: { state: MatchState; ops: Op[] }[] = [];
+    const changes: Change[] = [];
     const teams = new Set(this.teams);
     for (const next of parsed.matches) {
       if (next.problem) {
@@ -368,17 +414,19 @@ export class Poller {
       }
       for (const t of next.teams) teams.add(t.id);
       if (mOps.length > 0) changes.push({ state: merged(prev, next), ops: mOps });
-      else this.follow(merged(prev, next), now);
+      else this.follow(merged(prev, next), now, call.kind);
     }
-    ops.push(...leagueOps);
-    if (leagueOps.length > 0 || changes.length > 0) await this.applyChanges(leagueOps, changes);
-    for (const c of changes) this.follow(c.state, now);
+    const kept = leagueOps.length > 0 || changes.length > 0 ? await this.applyChanges(leagueOps, changes) : [];
+    for (const c of kept) this.follow(c.state, now, call.kind);
     // Live matches the live answer no longer lists: fetched in full at once (they finished, or were interrupted).
     if (live && call.kind === "live" && this.d.provider.name === "api-football") {
       const listed = new Set(parsed.matches.map((m) => m.id));
       for (const id of live) {
         const f = this.followed.get(id);
-        if (f && f.status === 2 && !listed.has(id)) f.result = true;
+        if (f && f.status === 2 && !listed.has(id) && !f.result) {
+          f.result = true;
+          this.followedChanged = true;
+        }
       }
     }
     this.saveFollowed();
@@ -386,11 +434,11 @@ export class Poller {
 
   /** League rows for mapped leagues that do not exist here yet (a mapped league keeps the row it has). */
   private async newLeagues(leagues: LeagueIn[]): Promise<Op[]> {
-    const known = this.d.store.get<string[]>("leagues") ?? [];
-    const unknown = leagues.filter((l) => !known.includes(l.id));
+    const unknown = leagues.filter((l) => !this.known.has(l.id));
     if (unknown.length === 0) return [];
     const exist = await this.d.existingLeagues(unknown.map((l) => l.id));
-    this.d.store.put("leagues", [...known, ...exist]);
+    exist.forEach((id) => this.known.add(id));
+    this.d.store.put("leagues", [...this.known]);
     return unknown.filter((l) => !exist.has(l.id)).map((l) => ({ op: "league" as const, ...l }));
   }
 
@@ -399,28 +447,27 @@ export class Poller {
    * match, so one match the service cannot take does not hold back the others; that match stays as it was and its
    * state is not kept, so the next answer is diffed against what was really applied.
    */
-  private async applyChanges(leagueOps: Op[], changes: { state: MatchState; ops: Op[] }[]) {
+  private async applyChanges(leagueOps: Op[], changes: Change[]): Promise<Change[]> {
+    const applied: Change[] = [];
     if (leagueOps.length > 0) {
       await this.d.apply(leagueOps);
-      this.d.store.put("leagues", [
-        ...(this.d.store.get<string[]>("leagues") ?? []),
-        ...leagueOps.map((o) => (o as { id: string }).id),
-      ]);
+      leagueOps.forEach((o) => this.known.add((o as { id: string }).id));
+      this.d.store.put("leagues", [...this.known]);
     }
-    let batch: typeof changes = [];
+    let batch: Change[] = [];
     let size = 0;
     const flush = async () => {
       if (batch.length === 0) return;
       const ops = batch.flatMap((c) => c.ops);
       try {
         await this.d.apply(ops);
-        this.kept(batch);
+        applied.push(...this.kept(batch));
       } catch (err) {
         if (!isRefusal(err)) throw err;
         for (const c of batch) {
           try {
             await this.d.apply(c.ops);
-            this.kept([c]);
+            applied.push(...this.kept([c]));
           } catch (e) {
             if (!isRefusal(e)) throw e;
             this.error(
@@ -438,33 +485,42 @@ export class Poller {
       size += c.ops.length;
     }
     await flush();
+    return applied;
   }
 
-  private kept(changes: { state: MatchState; ops: Op[] }[]) {
+  private kept(changes: Change[]): Change[] {
+    const teams = this.teams.size;
     for (const c of changes) {
       this.d.store.put(`m:${c.state.id}`, c.state);
       for (const op of c.ops) if (op.op === "team") this.teams.add(op.id);
     }
-    this.d.store.put("teams", [...this.teams]);
+    if (this.teams.size !== teams) this.d.store.put("teams", [...this.teams]);
+    return changes;
   }
 
   /** Updates what the poller follows of a match: status, kickoff, and the follow-ups its new status calls for. */
-  private follow(state: MatchState, now: number) {
+  private follow(state: MatchState, now: number, kind: Call["kind"]) {
     const was = this.followed.get(state.id);
     const status = state.fields.status_code ?? was?.status ?? 1;
     const kickoff = state.fields.kickoff_ts ?? was?.kickoff ?? 0;
+    const before = JSON.stringify(was);
     const f: Followed = was ?? { league: state.league_id, kickoff, status, followups: [] };
     if (!was && status === 1 && kickoff * 1000 > now) f.followups = [kickoff * 1000 - LINEUPS_BEFORE_S * 1000];
+    // Full time: the match in full at once (unless this answer was that), and again ~30 minutes later.
     if (was && was.status !== status && isFinished(status) && !isFinished(was.status))
-      f.followups = [now, now + FOLLOWUP_AFTER_S * 1000];
+      f.followups = kind === "followup" ? [now + FOLLOWUP_AFTER_S * 1000] : [now, now + FOLLOWUP_AFTER_S * 1000];
     if (was && kickoff !== was.kickoff && status === 1) f.followups = [kickoff * 1000 - LINEUPS_BEFORE_S * 1000];
     f.status = status;
     f.kickoff = kickoff;
     this.followed.set(state.id, f);
+    if (JSON.stringify(f) !== before) this.followedChanged = true;
   }
 
+  /** Writes what the poller follows, when it changed (a poll that finds nothing new writes nothing). */
   private saveFollowed() {
+    if (!this.followedChanged) return;
     this.d.store.put("followed", Object.fromEntries(this.followed));
+    this.followedChanged = false;
   }
 }
 
