@@ -138,7 +138,6 @@ export class Poller {
   /** One round: the calls due now, as many as the quota allows, highest priority first. Returns when to come back. */
   async tick(): Promise<number> {
     const now = this.d.now();
-    const s = this.d.store;
     if (this.backoffUntil > now) return this.schedule(this.backoffUntil);
     const ms = await this.d.mappings();
     if (ms.length === 0) return this.schedule(now + 60_000);
@@ -161,7 +160,6 @@ export class Poller {
 
   /** The calls due now, in the degradation order: live, today's (follow-ups of today's), then the rest. */
   private due(ms: Mapping[], plan: DayPlan, now: number): Due[] {
-    const s = this.d.store;
     const p = this.d.provider;
     const out: Due[] = [];
     const byLeague = new Map(ms.map((m) => [m.league_id, m]));
@@ -268,7 +266,6 @@ export class Poller {
           leagues.has(f.league) && (f.status === 1 || f.status === 2 || f.status === 7) && f.kickoff * 1000 < end,
       )
       .map(([id]) => this.refOf(id));
-    const s = this.d.store;
     const restCalls =
       ms.filter(
         (m) =>
@@ -290,7 +287,6 @@ export class Poller {
   }
 
   private nextDue(ms: Mapping[], plan: DayPlan, now: number): number {
-    const s = this.d.store;
     const leagues = new Set(ms.map((m) => m.league_id));
     let next = now + 60_000;
     const anyLive = [...this.followed.values()].some((f) => leagues.has(f.league) && this.inPlay(f, now));
