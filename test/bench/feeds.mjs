@@ -21,6 +21,35 @@ const IDLE_S = Number(process.env.P14_IDLE_S ?? (process.env.BENCH_SMOKE === "1"
 const FIXTURE = 880001;
 const OWN_POLLS = Number(process.env.P14_POLLS ?? (process.env.BENCH_SMOKE === "1" ? 50 : 2000));
 
+/** An API-Football fixture in the second half (PROVIDERS.md §1.4): teams `home` and `home + 1`. */
+function liveFixture({ id, kickoff, home, goals, events }) {
+  const team = (t) => ({ id: t, name: `Team ${t}`, logo: null, winner: null });
+  const pair = (h, a) => ({ home: h, away: a });
+  return {
+    fixture: {
+      id,
+      referee: "A Referee, England",
+      timezone: "UTC",
+      date: new Date(kickoff * 1000).toISOString(),
+      timestamp: kickoff,
+      venue: { id: 1, name: "Ground", city: "Town" },
+      status: { long: "Second Half", short: "2H", elapsed: 70, extra: null },
+    },
+    league: {
+      id: 39,
+      name: "Premier League",
+      country: "England",
+      logo: null,
+      season: 2026,
+      round: "Regular Season - 9",
+    },
+    teams: { home: team(home), away: team(home + 1) },
+    goals: pair(goals[0], goals[1]),
+    score: { halftime: pair(0, 0), fulltime: pair(null, null), extratime: pair(null, null), penalty: pair(null, null) },
+    events,
+  };
+}
+
 /** (b): our code alone, per poll of an answer that says nothing new. */
 async function ownCpuPerPoll() {
   const out = await build({
@@ -38,43 +67,23 @@ async function ownCpuPerPoll() {
     `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`
   );
   const kickoff = 1_800_000_000;
-  const team = (id) => ({ id, name: `Team ${id}`, logo: null, winner: null });
-  const response = Array.from({ length: 10 }, (_, i) => ({
-    fixture: {
+  const response = Array.from({ length: 10 }, (_, i) =>
+    liveFixture({
       id: 990_000 + i,
-      referee: "A Referee, England",
-      timezone: "UTC",
-      date: new Date(kickoff * 1000).toISOString(),
-      timestamp: kickoff,
-      venue: { id: 1, name: "Ground", city: "Town" },
-      status: { long: "Second Half", short: "2H", elapsed: 70, extra: null },
-    },
-    league: {
-      id: 39,
-      name: "Premier League",
-      country: "England",
-      logo: null,
-      season: 2026,
-      round: "Regular Season - 9",
-    },
-    teams: { home: team(100 + 2 * i), away: team(101 + 2 * i) },
-    goals: { home: 2, away: 1 },
-    score: {
-      halftime: { home: 1, away: 0 },
-      fulltime: { home: null, away: null },
-      extratime: { home: null, away: null },
-      penalty: { home: null, away: null },
-    },
-    events: Array.from({ length: 12 }, (_, k) => ({
-      time: { elapsed: 5 * k + 3, extra: null },
-      team: team(k % 2 ? 101 + 2 * i : 100 + 2 * i),
-      player: { id: 5000 + k, name: `Player ${k}` },
-      assist: { id: null, name: null },
-      type: ["Goal", "Card", "subst"][k % 3],
-      detail: ["Normal Goal", "Yellow Card", "Substitution 1"][k % 3],
-      comments: null,
-    })),
-  }));
+      kickoff,
+      home: 100 + 2 * i,
+      goals: [2, 1],
+      events: Array.from({ length: 12 }, (_, k) => ({
+        time: { elapsed: 5 * k + 3, extra: null },
+        team: { id: k % 2 ? 101 + 2 * i : 100 + 2 * i, name: "Team", logo: null },
+        player: { id: 5000 + k, name: `Player ${k}` },
+        assist: { id: null, name: null },
+        type: ["Goal", "Card", "subst"][k % 3],
+        detail: ["Normal Goal", "Yellow Card", "Substitution 1"][k % 3],
+        comments: null,
+      })),
+    }),
+  );
   // `differ`: each answer differs from the last in a field the adapter does not map (so it is parsed and diffed in full).
   let differ = false;
   let n = 0;
@@ -125,37 +134,7 @@ const MATCH = `m_af_${FIXTURE}`;
 async function fakeProvider() {
   const kickoff = Math.floor(Date.now() / 1000) - 3600;
   const state = { round: 0, livePolls: 0, answered: new Map() };
-  const fixture = () => ({
-    fixture: {
-      id: FIXTURE,
-      referee: null,
-      timezone: "UTC",
-      date: new Date(kickoff * 1000).toISOString(),
-      timestamp: kickoff,
-      venue: { id: null, name: "Bench Ground", city: null },
-      status: { long: "Second Half", short: "2H", elapsed: 60, extra: null },
-    },
-    league: {
-      id: 39,
-      name: "Premier League",
-      country: "England",
-      logo: null,
-      season: 2026,
-      round: "Regular Season - 1",
-    },
-    teams: {
-      home: { id: 9901, name: "Bench Home", logo: null, winner: null },
-      away: { id: 9902, name: "Bench Away", logo: null, winner: null },
-    },
-    goals: { home: state.round, away: 0 },
-    score: {
-      halftime: { home: 0, away: 0 },
-      fulltime: { home: null, away: null },
-      extratime: { home: null, away: null },
-      penalty: { home: null, away: null },
-    },
-    events: [],
-  });
+  const fixture = () => liveFixture({ id: FIXTURE, kickoff, home: 9901, goals: [state.round, 0], events: [] });
   const server = createServer((req, res) => {
     const q = new URL(req.url ?? "/", "http://x").searchParams;
     const body = JSON.stringify({

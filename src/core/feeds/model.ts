@@ -7,6 +7,12 @@ export const PROVIDERS = ["api-football", "api-basketball", "football-data"] as 
 export type ProviderName = (typeof PROVIDERS)[number];
 export const isProvider = (s: string): s is ProviderName => (PROVIDERS as readonly string[]).includes(s);
 
+/** Storage the poller keeps between ticks (the object's own SQLite KV): survives restarts. */
+export interface PollerStore {
+  get<T>(key: string): T | undefined;
+  put(key: string, value: unknown): void;
+}
+
 /** One mapped competition-season: the provider's league and season, and the league id it feeds here. */
 export interface Mapping {
   provider_league: string;
@@ -111,6 +117,11 @@ export interface Parsed {
 export interface Provider {
   readonly name: ProviderName;
   readonly sport: Sport;
+  /**
+   * Its live answer lists only matches in play (API-Football `live=`): a live match it no longer lists has stopped
+   * (finished, usually) and is fetched in full. The others' live answers are day lists that carry the final status.
+   */
+  readonly liveOnlyListsInPlay: boolean;
   /** The base URL's default and the env variable that overrides it. */
   readonly baseVar: "API_FOOTBALL_BASE_URL" | "API_BASKETBALL_BASE_URL" | "FOOTBALL_DATA_BASE_URL";
   readonly defaultBase: string;

@@ -2,18 +2,22 @@
 // and the ops for what changed. Its I/O is handed in (fetch, clock, storage, ingest), so the FeedPoller object
 // (workers/feed-poller.ts) runs it on alarms and tests run it on a fake clock against a fake provider.
 import type { Op } from "../ingest/ops";
+import { FollowedMatches, inPlay, type Followed } from "./followed";
 import { isFinished } from "../domain/codes";
 import { utcDay } from "../../lib/time";
 import { planDay, type DayPlan } from "./day-plan";
 import { matchOps, merged } from "./diff";
-import { FeedError, type Call, type LeagueIn, type Mapping, type MatchState, type Provider } from "./model";
+import {
+  FeedError,
+  type Call,
+  type LeagueIn,
+  type Mapping,
+  type MatchState,
+  type PollerStore,
+  type Provider,
+} from "./model";
+import { exchange, parseBody } from "./exchange";
 import { canCall, freshQuota, left, nextAllowed, observe, record, type QuotaLimits, type QuotaState } from "./quota";
-
-/** Storage the poller keeps between ticks (the object's own SQLite KV): survives restarts. */
-export interface PollerStore {
-  get<T>(key: string): T | undefined;
-  put(key: string, value: unknown): void;
-}
 
 export interface PollerDeps {
   provider: Provider;
@@ -32,17 +36,6 @@ export interface PollerDeps {
   existingLeagues(ids: string[]): Promise<Set<string>>;
   /** The one ingest path; throws an ApiError (400) naming the op it refused, or another error when it could not run. */
   apply(ops: Op[]): Promise<{ applied: number; unchanged: number }>;
-}
-
-/** What the poller knows of each followed match: enough to decide what to call, without reading every state. */
-interface Followed {
-  league: string;
-  kickoff: number;
-  status: number;
-  /** Follow-up calls still to make (ms epoch): at full time and ~30 min later; before kickoff for lineups. */
-  followups: number[];
-  /** Left the live answer while live here: its result is fetched at once, whatever the plan (never cut). */
-  result?: boolean;
 }
 
 export interface FeedError_ {
@@ -74,8 +67,6 @@ interface Due {
 
 export const TODAY_EVERY_S = 300;
 export const FIXTURES_EVERY_S = 86_400;
-export const FOLLOWUP_AFTER_S = 1800;
-export const LINEUPS_BEFORE_S = 30 * 60;
 /** How long a football / basketball match is expected to be live after kickoff, for the day's plan. */
 const LIVE_SPAN_S = { football: 2 * 3600, basketball: 2.5 * 3600 };
 const TIMEOUT_MS = 10_000;
@@ -85,11 +76,10 @@ const MAX_BATCH = 400;
 const MAX_ANSWERS = 64;
 
 export class Poller {
-  private followed: Map<string, Followed>;
+  private followed: FollowedMatches;
   private teams: Set<string>;
   private quota: QuotaState;
   private failures: number;
-  private followedChanged = false;
   /** The last answer of each live and today call that was applied in full (in memory). */
   private answers = new Map<string, string>();
   private errorCount = 0;
@@ -101,7 +91,7 @@ export class Poller {
 
   constructor(private readonly d: PollerDeps) {
     const s = d.store;
-    this.followed = new Map(Object.entries(s.get<Record<string, Followed>>("followed") ?? {}));
+    this.followed = new FollowedMatches(s);
     this.teams = new Set(s.get<string[]>("teams") ?? []);
     this.quota = s.get<QuotaState>("quota") ?? freshQuota(d.now());
     this.failures = s.get<number>("failures") ?? 0;
@@ -163,7 +153,7 @@ export class Poller {
     const p = this.d.provider;
     const out: Due[] = [];
     const byLeague = new Map(ms.map((m) => [m.league_id, m]));
-    const liveMatches = [...this.followed.entries()].filter(([, f]) => byLeague.has(f.league) && this.inPlay(f, now));
+    const liveMatches = [...this.followed.entries()].filter(([, f]) => byLeague.has(f.league) && inPlay(f, now));
     if (liveMatches.length > 0 && now - this.mem.liveAt >= plan.liveEveryS * 1000) {
       const leagues = [...new Set(liveMatches.map(([, f]) => f.league))].map((l) => byLeague.get(l)!);
       const days = [...new Set(liveMatches.map(([, f]) => utcDay(f.kickoff * 1000)))];
@@ -189,13 +179,13 @@ export class Poller {
     // ~30 min later for corrections, lineups before kickoff).
     const results = [...this.followed.entries()].filter(([, f]) => byLeague.has(f.league) && f.result);
     for (const call of p.detail(refs(results), ms))
-      out.push({ call, after: (ok) => ok && results.forEach(([id]) => this.followedUp(id, now)) });
+      out.push({ call, after: (ok) => ok && results.forEach(([id]) => this.followed.followedUp(id, now)) });
     const followups = [...this.followed.entries()].filter(
       ([, f]) => byLeague.has(f.league) && !f.result && f.followups.some((t) => t <= now),
     );
     if (plan.rest && followups.length > 0) {
       for (const call of p.detail(refs(followups), ms))
-        out.push({ call, after: (ok) => ok && followups.forEach(([id]) => this.followedUp(id, now)) });
+        out.push({ call, after: (ok) => ok && followups.forEach(([id]) => this.followed.followedUp(id, now)) });
     }
     if (plan.rest) {
       for (const m of ms) {
@@ -221,21 +211,6 @@ export class Poller {
 
   private refOf(id: string): string {
     return id.slice(id.indexOf("_", 2) + 1);
-  }
-
-  private followedUp(id: string, now: number) {
-    const f = this.followed.get(id);
-    if (!f) return;
-    f.followups = f.followups.filter((t) => t > now);
-    delete f.result;
-    this.followedChanged = true;
-    this.saveFollowed();
-  }
-
-  /** Live, or due to start: kicked off in the last few hours and not over. */
-  private inPlay(f: Followed, now: number) {
-    if (f.status === 2) return true;
-    return f.status === 1 && f.kickoff * 1000 <= now + 60_000 && f.kickoff * 1000 > now - 4 * 3600_000;
   }
 
   private plan(ms: Mapping[], now: number): DayPlan {
@@ -289,7 +264,7 @@ export class Poller {
   private nextDue(ms: Mapping[], plan: DayPlan, now: number): number {
     const leagues = new Set(ms.map((m) => m.league_id));
     let next = now + 60_000;
-    const anyLive = [...this.followed.values()].some((f) => leagues.has(f.league) && this.inPlay(f, now));
+    const anyLive = [...this.followed.values()].some((f) => leagues.has(f.league) && inPlay(f, now));
     if (anyLive) next = Math.min(next, this.mem.liveAt + plan.liveEveryS * 1000);
     for (const f of this.followed.values()) {
       if (!leagues.has(f.league)) continue;
@@ -309,35 +284,13 @@ export class Poller {
     const url = `${this.d.base}${call.path}${Object.keys(call.query).length ? `?${new URLSearchParams(call.query)}` : ""}`;
     record(this.quota, now);
     this.d.store.put("quota", this.quota);
-    let res: Response;
-    let body: unknown;
-    let text = "";
-    try {
-      res = await this.d.fetch(url, {
-        headers: this.d.headers,
-        signal: AbortSignal.timeout(this.d.timeoutMs ?? TIMEOUT_MS),
-      });
-      observe(this.quota, this.d.provider.quota(res.headers), now);
-      text = await res.text();
-      // The same answer as last time, which was applied in full: nothing new, nothing to parse.
-      if (res.ok && this.answers.get(url) === text) return this.succeeded(item);
-      try {
-        body = text === "" ? {} : JSON.parse(text);
-      } catch {
-        body = { message: text.slice(0, 200) };
-      }
-    } catch (err) {
-      const timeout = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      return this.fail(
-        new FeedError(
-          timeout
-            ? `${call.path}: no answer within ${(this.d.timeoutMs ?? TIMEOUT_MS) / 1000} s`
-            : `${call.path}: ${String(err)}`,
-          "timeout",
-        ),
-        item,
-      );
-    }
+    const answer = await exchange(this.d.fetch, url, this.d.headers, this.d.timeoutMs ?? TIMEOUT_MS, call.path);
+    if (answer instanceof FeedError) return this.fail(answer, item);
+    const { res, text } = answer;
+    observe(this.quota, this.d.provider.quota(res.headers), now);
+    // The same answer as last time, which was applied in full: nothing new, nothing to parse.
+    if (res.ok && this.answers.get(url) === text) return this.succeeded(item);
+    const body = parseBody(text);
     const problem = this.d.provider.error(res.status, body, res.headers, now);
     if (problem) return this.fail(problem, item);
     const errors = this.errorCount;
@@ -410,22 +363,18 @@ export class Poller {
       }
       for (const t of next.teams) teams.add(t.id);
       if (mOps.length > 0) changes.push({ state: merged(prev, next), ops: mOps });
-      else this.follow(merged(prev, next), now, call.kind);
+      else this.followed.follow(merged(prev, next), now, call.kind);
     }
     const kept = leagueOps.length > 0 || changes.length > 0 ? await this.applyChanges(leagueOps, changes) : [];
-    for (const c of kept) this.follow(c.state, now, call.kind);
+    for (const c of kept) this.followed.follow(c.state, now, call.kind);
     // Live matches the live answer no longer lists: fetched in full at once (they finished, or were interrupted).
-    if (live && call.kind === "live" && this.d.provider.name === "api-football") {
+    if (live && call.kind === "live" && this.d.provider.liveOnlyListsInPlay) {
       const listed = new Set(parsed.matches.map((m) => m.id));
       for (const id of live) {
-        const f = this.followed.get(id);
-        if (f && f.status === 2 && !listed.has(id) && !f.result) {
-          f.result = true;
-          this.followedChanged = true;
-        }
+        if (!listed.has(id)) this.followed.leftLive(id);
       }
     }
-    this.saveFollowed();
+    this.followed.save();
   }
 
   /** League rows for mapped leagues that do not exist here yet (a mapped league keeps the row it has). */
@@ -492,31 +441,6 @@ export class Poller {
     }
     if (this.teams.size !== teams) this.d.store.put("teams", [...this.teams]);
     return changes;
-  }
-
-  /** Updates what the poller follows of a match: status, kickoff, and the follow-ups its new status calls for. */
-  private follow(state: MatchState, now: number, kind: Call["kind"]) {
-    const was = this.followed.get(state.id);
-    const status = state.fields.status_code ?? was?.status ?? 1;
-    const kickoff = state.fields.kickoff_ts ?? was?.kickoff ?? 0;
-    const before = JSON.stringify(was);
-    const f: Followed = was ?? { league: state.league_id, kickoff, status, followups: [] };
-    if (!was && status === 1 && kickoff * 1000 > now) f.followups = [kickoff * 1000 - LINEUPS_BEFORE_S * 1000];
-    // Full time: the match in full at once (unless this answer was that), and again ~30 minutes later.
-    if (was && was.status !== status && isFinished(status) && !isFinished(was.status))
-      f.followups = kind === "followup" ? [now + FOLLOWUP_AFTER_S * 1000] : [now, now + FOLLOWUP_AFTER_S * 1000];
-    if (was && kickoff !== was.kickoff && status === 1) f.followups = [kickoff * 1000 - LINEUPS_BEFORE_S * 1000];
-    f.status = status;
-    f.kickoff = kickoff;
-    this.followed.set(state.id, f);
-    if (JSON.stringify(f) !== before) this.followedChanged = true;
-  }
-
-  /** Writes what the poller follows, when it changed (a poll that finds nothing new writes nothing). */
-  private saveFollowed() {
-    if (!this.followedChanged) return;
-    this.d.store.put("followed", Object.fromEntries(this.followed));
-    this.followedChanged = false;
   }
 }
 

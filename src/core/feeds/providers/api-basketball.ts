@@ -31,6 +31,7 @@ const games = (kind: Call["kind"], query: Record<string, string>): Call => ({ ki
 export const apiBasketball: Provider = {
   name: "api-basketball",
   sport: "basketball",
+  liveOnlyListsInPlay: false,
   baseVar: "API_BASKETBALL_BASE_URL",
   defaultBase: "https://v1.basketball.api-sports.io",
   defaultQuota: { perDay: 100, perMinute: 10 },

@@ -85,6 +85,7 @@ function call(kind: Call["kind"], query: Record<string, string>): Call {
 export const apiFootball: Provider = {
   name: "api-football",
   sport: "football",
+  liveOnlyListsInPlay: true,
   baseVar: "API_FOOTBALL_BASE_URL",
   defaultBase: "https://v3.football.api-sports.io",
   defaultQuota: { perDay: 100, perMinute: 10 },

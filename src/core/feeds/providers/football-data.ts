@@ -40,6 +40,7 @@ const matches = (m: Mapping, query: Record<string, string>, kind: Call["kind"]):
 export const footballData: Provider = {
   name: "football-data",
   sport: "football",
+  liveOnlyListsInPlay: false,
   baseVar: "FOOTBALL_DATA_BASE_URL",
   defaultBase: "https://api.football-data.org/v4",
   // The free plan: 10 calls a minute (policies page); no day limit is documented for a token.
