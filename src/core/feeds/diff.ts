@@ -32,8 +32,16 @@ export function transitionPath(from: number, to: number): number[] | undefined {
   return undefined;
 }
 
-/** The ops that take the service from `prev` (undefined: nothing applied yet) to `next`. Teams first. */
-export function matchOps(prev: MatchState | undefined, next: MatchState, knownTeams: ReadonlySet<string>): Op[] {
+/**
+ * The ops that take the service from `prev` (undefined: nothing applied yet) to `next`. Teams first. `storedStatus`:
+ * the match's status here when the poller has applied nothing of it (the start of the transition path).
+ */
+export function matchOps(
+  prev: MatchState | undefined,
+  next: MatchState,
+  knownTeams: ReadonlySet<string>,
+  storedStatus?: number,
+): Op[] {
   const ops: Op[] = [];
   for (const t of next.teams) if (!knownTeams.has(t.id)) ops.push({ op: "team", ...t });
   const head = { op: "match" as const, id: next.id, sport: next.sport, league_id: next.league_id };
@@ -43,7 +51,7 @@ export function matchOps(prev: MatchState | undefined, next: MatchState, knownTe
     if (prev && same(prev.fields[k], v)) continue;
     (changed as Record<string, unknown>)[k] = v;
   }
-  const from = prev?.fields.status_code;
+  const from = prev?.fields.status_code ?? storedStatus;
   const to = next.fields.status_code;
   if (from !== undefined && to !== undefined && from !== to) {
     const path = transitionPath(from, to);

@@ -32,6 +32,8 @@ export interface PollerDeps {
   store: PollerStore;
   /** The mapped leagues some account tracks, and those that do not exist here yet (their first poll creates them). */
   mappings(): Promise<Mapping[]>;
+  /** The status of those of these matches that exist here (from D1; optional: none known without it). */
+  storedStatus?(ids: string[]): Promise<Map<string, number>>;
   /** Which of these league ids exist here already. */
   existingLeagues(ids: string[]): Promise<Set<string>>;
   /** The one ingest path; throws an ApiError (400) naming the op it refused, or another error when it could not run. */
@@ -348,15 +350,20 @@ export class Poller {
     const leagueOps = await this.newLeagues(parsed.leagues);
     const changes: Change[] = [];
     const teams = new Set(this.teams);
+    const prevs = new Map(parsed.matches.map((m) => [m.id, this.prev(m.id)]));
+    // Matches this poller has applied nothing of (new ones, or after its storage was lost): their status here, so
+    // that a move the contract's transitions allow only in steps is taken in steps.
+    const unknown = [...prevs].filter(([, p]) => p === undefined).map(([id]) => id);
+    const stored = unknown.length > 0 && this.d.storedStatus ? await this.d.storedStatus(unknown) : new Map();
     for (const next of parsed.matches) {
       if (next.problem) {
         this.error(`${next.id}: ${next.problem}; the match is left as it was`);
         continue;
       }
-      const prev = this.prev(next.id);
+      const prev = prevs.get(next.id);
       let mOps: Op[];
       try {
-        mOps = matchOps(prev, next, teams);
+        mOps = matchOps(prev, next, teams, stored.get(next.id));
       } catch (err) {
         this.error(`${next.id}: ${String(err instanceof Error ? err.message : err)}; the match is left as it was`);
         continue;

@@ -2,6 +2,7 @@
 import { ApiError, badRequest } from "../errors";
 import { dbFor } from "../db/client";
 import { feedLeaguesOf, leagueSports, putFeedLeagues, type FeedLeagueRow } from "../db/queries/feed-leagues";
+import { matchStatuses } from "../db/queries/feeds";
 import { ingestInOrder } from "../ingest/serial";
 import { pollerConfig, providersOn } from "./config";
 import { PROVIDERS, isProvider, type Mapping, type ProviderName } from "./model";
@@ -80,6 +81,7 @@ export function pollerFor(
     ...pollerConfig(env, p),
     headers: p.headers(env),
     existingLeagues: async (ids) => new Set((await leagueSports(dbFor(env.DB), ids)).keys()),
+    storedStatus: (ids) => matchStatuses(dbFor(env.DB), ids),
     apply: (ops) => ingestInOrder(env, ops),
     ...io,
   });

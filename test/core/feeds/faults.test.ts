@@ -176,3 +176,22 @@ describe("football-data.org: a 429 says how long to wait", () => {
     expect(fd.poller.quotaStatus().minute_left).toBe(0);
   });
 });
+
+describe("a poller that lost its storage", () => {
+  it("takes a match that moved on meanwhile through the contract's transitions from its status here", async () => {
+    const fd = harness("football-data");
+    await mapLeagues("football-data", [{ provider_league: "PL", season: "2026", league_id: "lg_fb_eng1" }]);
+    await fd.tick(); // the season's fixtures: scheduled here
+    expect((await get("/v1/football/matches/m_fd_71001")).status_code).toBe(1);
+    // Its storage is gone (a new object), and meanwhile the match was played without this service seeing it live.
+    fd.store.clear();
+    fd.restart();
+    fd.fake.step = 8;
+    fd.clock.now += 6 * 3600_000;
+    await fd.tick();
+    await fd.tick();
+    const m = await get("/v1/football/matches/m_fd_71001");
+    expect([m.status_code, m.home_score, m.away_score]).toEqual([3, 2, 1]);
+    expect(fd.poller.status().errors).toEqual([]);
+  });
+});

@@ -10,6 +10,15 @@ export async function trackedLeagueIdsAnyAccount(db: Db): Promise<string[]> {
   return results.map((r) => r.league_id);
 }
 
+/** The status of each of these matches that exists (a provider poller's start of a transition path). */
+export async function matchStatuses(db: Db, ids: string[]): Promise<Map<string, number>> {
+  const { results } = await db.$client
+    .prepare("SELECT id, status_code FROM matches WHERE id IN (SELECT value FROM json_each(?))")
+    .bind(JSON.stringify(ids))
+    .all<{ id: string; status_code: number }>();
+  return new Map(results.map((r) => [r.id, r.status_code]));
+}
+
 /** Live matches of these leagues with their lineups (for scorer names), league format and latest goal (for VAR). */
 export async function liveMatchesOf(db: Db, leagueIds: string[]): Promise<Row[]> {
   const { results } = await db.$client
