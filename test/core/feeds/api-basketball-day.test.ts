@@ -1,13 +1,17 @@
 // API-Basketball against its fake: a game through four quarters, a break, overtime and the final; the score is
 // `scores.*.total`, finished quarters become `period_end` events with the running score, OT is counted.
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "../../helpers/live";
 import { getJson, seed } from "../../helpers/seed";
+import { createWebhook, fakeReceivers, RECEIVER, waitFor } from "../../helpers/webhooks";
 import { EXPECTED_BB } from "../../fakes/match-day";
 import { harness, mapLeagues, track } from "./harness";
 
 const s = await seed(["euroleague"]);
 const h = harness("api-basketball");
+const receivers = fakeReceivers();
+afterAll(() => receivers.restore());
+await createWebhook(s.accountId, { url: `${RECEIVER}/bb`, events: ["match.finished"] });
 const G = "m_ab_81001";
 const get = async (path: string) => (await getJson(path, s.key)).body;
 async function ends() {
@@ -57,5 +61,14 @@ describe("API-Basketball: a game with overtime", () => {
     const scores = socket!.messages.filter((x) => x.type === "score_update");
     expect([scores.at(-1).data.home, scores.at(-1).data.away]).toEqual([106, 103]);
     expect(socket!.messages.filter((x) => x.type === "status_change").map((x) => x.data.to)).toEqual([2, 10]);
+    // The webhook: one final whistle, after overtime, with the final score.
+    const finished = await waitFor(
+      () => receivers.at("/bb").map((r) => r.json),
+      (list) => list.length > 0,
+      10_000,
+    );
+    expect(finished.map((b) => [b.type, b.data.match_id, b.data.to, b.data.home, b.data.away])).toEqual([
+      ["match.finished", G, 10, 106, 103],
+    ]);
   });
 });
