@@ -25,7 +25,24 @@ export interface DayPlan {
 /** A poll of today's matches is at most this slow before it stops altogether (the live poll still sees kickoffs). */
 const TODAY_SLOWEST_S = 3 * 3600;
 
-export function planDay(all: number, d: Demand, base: { liveEveryS: number; todayEveryS: number }): DayPlan {
+/**
+ * `all`: calls left today; `perMinute`: the minute's limit in force. One live poll's calls must fit the minute with a
+ * call to spare (results, today's matches): when they do not, live polls are spaced out, and the status says so.
+ */
+export function planDay(
+  all: number,
+  d: Demand,
+  base: { liveEveryS: number; todayEveryS: number },
+  perMinute = Infinity,
+): DayPlan {
+  const paced = d.liveCalls > 0 ? Math.ceil((d.liveCalls * 60) / Math.max(1, perMinute - 1)) : 0;
+  const liveEveryS = Math.max(base.liveEveryS, paced);
+  const minute = liveEveryS > base.liveEveryS ? `live matches every ${liveEveryS} s (${perMinute} calls a minute)` : "";
+  const plan = planCalls(all, d, { liveEveryS, todayEveryS: base.todayEveryS });
+  return { ...plan, degraded: [minute, plan.degraded].filter(Boolean).join("; ") };
+}
+
+function planCalls(all: number, d: Demand, base: { liveEveryS: number; todayEveryS: number }): DayPlan {
   const left = Math.max(0, all - d.reserve);
   const live = (every: number) => (d.liveSeconds > 0 ? d.liveCalls * Math.ceil(d.liveSeconds / every) : 0);
   const today = (every: number | null) =>

@@ -17,7 +17,17 @@ import {
   type Provider,
 } from "./model";
 import { exchange, parseBody } from "./exchange";
-import { canCall, freshQuota, left, nextAllowed, observe, record, type QuotaLimits, type QuotaState } from "./quota";
+import {
+  canCall,
+  freshQuota,
+  left,
+  limitsOf,
+  nextAllowed,
+  observe,
+  record,
+  type QuotaLimits,
+  type QuotaState,
+} from "./quota";
 
 export interface PollerDeps {
   provider: Provider;
@@ -260,6 +270,7 @@ export class Poller {
         reserve: p.detail(unfinished, ms).length,
       },
       { liveEveryS: this.d.liveEveryS, todayEveryS: TODAY_EVERY_S },
+      limitsOf(this.quota, this.d.quota).perMinute,
     );
   }
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Op } from "../../../src/core/ingest/ops";
 import { apiFootball } from "../../../src/core/feeds/providers/api-football";
+import { footballData } from "../../../src/core/feeds/providers/football-data";
 import { Poller } from "../../../src/core/feeds/poller";
 import type { Mapping } from "../../../src/core/feeds/model";
 
@@ -32,7 +33,31 @@ function at(m: (typeof MATCHES)[number], t: number) {
   return { short: "FT", elapsed: 90, goals: 3 };
 }
 
-function run(plan: { perDay: number; perMinute: number }) {
+/** football-data.org's shape of match `m` at `now` (PROVIDERS.md §3.3): status words, fullTime as the running score. */
+function fdMatch(m: (typeof MATCHES)[number], now: number) {
+  const s = at(m, now);
+  const status = { NS: "TIMED", "1H": "IN_PLAY", HT: "PAUSED", "2H": "IN_PLAY", FT: "FINISHED" }[s.short];
+  const pair = (h: number | null, a: number | null) => ({ home: h, away: a });
+  return {
+    area: { id: 1, name: "X" },
+    competition: { id: m.league, code: `C${m.league}`, name: `League ${m.league}`, type: "LEAGUE" },
+    season: { id: 1, startDate: "2026-08-01", endDate: "2027-05-31" },
+    id: m.id,
+    utcDate: new Date(m.kickoff).toISOString(),
+    status,
+    matchday: 1,
+    homeTeam: { id: m.id * 10, name: `H${m.id}` },
+    awayTeam: { id: m.id * 10 + 1, name: `A${m.id}` },
+    score: {
+      duration: "REGULAR",
+      fullTime: s.goals === null ? pair(null, null) : pair(s.goals, 0),
+      halfTime: ["HT", "2H", "FT"].includes(s.short) ? pair(1, 0) : pair(null, null),
+    },
+    referees: [],
+  };
+}
+
+function run(plan: { perDay: number; perMinute: number }, provider: "api-football" | "football-data" = "api-football") {
   let now = DAY;
   const calls: number[] = [];
   const applied = new Map<string, number>();
@@ -66,7 +91,7 @@ function run(plan: { perDay: number; perMinute: number }) {
     };
   };
   const poller = new Poller({
-    provider: apiFootball,
+    provider: provider === "api-football" ? apiFootball : footballData,
     base: "https://fake.invalid",
     headers: { "x-apisports-key": "k" },
     quota: plan,
@@ -81,6 +106,7 @@ function run(plan: { perDay: number; perMinute: number }) {
     },
     fetch: async (url) => {
       calls.push(now);
+      if (provider === "football-data") return fdAnswer(new URL(url));
       const q = Object.fromEntries(new URL(url).searchParams);
       let list = MATCHES;
       if (q.live)
@@ -100,11 +126,27 @@ function run(plan: { perDay: number; perMinute: number }) {
       return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
     },
   });
+  /** football-data.org: a competition's matches (by season or by dates), or one match. */
+  function fdAnswer(url: URL) {
+    const one = /\/matches\/(\d+)$/.exec(url.pathname);
+    const comp = /\/competitions\/(\d+)\/matches$/.exec(url.pathname);
+    const q = Object.fromEntries(url.searchParams);
+    const dayOf = (m: (typeof MATCHES)[number]) => new Date(m.kickoff).toISOString().slice(0, 10);
+    const list = one
+      ? MATCHES.filter((m) => String(m.id) === one[1])
+      : MATCHES.filter(
+          (m) =>
+            String(m.league) === comp?.[1] &&
+            (!q.dateFrom || (q.dateFrom <= dayOf(m) && dayOf(m) <= (q.dateTo ?? q.dateFrom))),
+        );
+    const body = one ? fdMatch(list[0]!, now) : { matches: list.map((m) => fdMatch(m, now)) };
+    return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  }
   return { poller, calls, applied, livePolls, setNow: (t: number) => (now = t), getNow: () => now };
 }
 
-async function simulateDay(plan: { perDay: number; perMinute: number }) {
-  const r = run(plan);
+async function simulateDay(plan: { perDay: number; perMinute: number }, provider?: "api-football" | "football-data") {
+  const r = run(plan, provider);
   const degraded = new Set<string>();
   let next = DAY;
   while (next < DAY + 86_400_000) {
@@ -144,5 +186,13 @@ describe("a simulated day of 40 matches within the plan", () => {
     expect(maxInWindow(calls, 60_000)).toBeLessThanOrEqual(10);
     expect([...degraded].filter(Boolean).length).toBeGreaterThan(0);
     for (const m of MATCHES) expect(applied.get(`m_af_${m.id}`), `m_af_${m.id}`).toBe(3);
+  });
+
+  it("football-data.org's free plan, 10 a minute: a live poll per competition, spaced to fit the minute, every result in", async () => {
+    const { calls, applied, degraded } = await simulateDay({ perDay: 14_400, perMinute: 10 }, "football-data");
+    expect(maxInWindow(calls, 60_000)).toBeLessThanOrEqual(10);
+    // Four competitions live at once need four calls a poll: every 27 s at most, and the status says why.
+    expect([...degraded].some((d) => /live matches every \d+ s \(10 calls a minute\)/.test(d))).toBe(true);
+    for (const m of MATCHES) expect(applied.get(`m_fd_${m.id}`), `m_fd_${m.id}`).toBe(3);
   });
 });
