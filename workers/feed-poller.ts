@@ -2,7 +2,7 @@
 // alarms, at the pace the matches' states call for; the cron only makes sure an alarm is set. Its storage keeps the
 // quota counters, what it follows and the last state it applied of each match, so a restart loses nothing.
 import { DurableObject } from "cloudflare:workers";
-import { pollerConfig, providersOn } from "../src/core/feeds/config";
+import { providersOn } from "../src/core/feeds/config";
 import { isProvider, type Mapping, type ProviderName } from "../src/core/feeds/model";
 import type { Poller, PollerStatus } from "../src/core/feeds/poller";
 import { PROVIDER_ADAPTERS } from "../src/core/feeds/providers";
@@ -30,8 +30,9 @@ export class FeedPoller extends DurableObject<Env> {
   private mapping: { at: number; rows: Mapping[] } | undefined;
 
   private providerName(name?: string): ProviderName {
-    if (name && isProvider(name)) this.ctx.storage.kv.put("provider", name);
-    const stored = this.ctx.storage.kv.get<string>("provider");
+    const kv = this.ctx.storage.kv;
+    if (name && isProvider(name) && kv.get<string>("provider") !== name) kv.put("provider", name);
+    const stored = kv.get<string>("provider");
     if (!stored || !isProvider(stored)) throw new Error("FeedPoller: no provider named yet");
     return stored;
   }
@@ -81,13 +82,7 @@ export class FeedPoller extends DurableObject<Env> {
   async status(name: string): Promise<FeedPollerStatus> {
     const p = this.providerName(name);
     const poller = this.get(p);
-    const config = pollerConfig(this.env, PROVIDER_ADAPTERS[p]);
-    return {
-      provider: p,
-      enabled: this.enabled(p),
-      ...poller.status(),
-      quota: { ...poller.quotaStatus(), per_day: config.quota.perDay, per_minute: config.quota.perMinute },
-    };
+    return { provider: p, enabled: this.enabled(p), ...poller.status(), quota: poller.quotaStatus() };
   }
 
   override async alarm(): Promise<void> {

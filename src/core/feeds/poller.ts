@@ -127,13 +127,17 @@ export class Poller {
     };
   }
 
+  /** Calls used and left, and the limits in force: the configured plan, lowered by the provider's headers. */
   quotaStatus() {
     const l = left(this.quota, this.d.quota, this.d.now());
+    const limits = limitsOf(this.quota, this.d.quota);
     return {
       day_used: this.quota.dayUsed,
       day_left: l.day,
       minute_used: this.quota.recent.length,
       minute_left: l.minute,
+      per_day: limits.perDay,
+      per_minute: limits.perMinute,
     };
   }
 

@@ -164,6 +164,20 @@ describe("API-Football faults", () => {
   });
 });
 
+describe("the provider's headers lower the plan", () => {
+  it("a minute limit the headers say is lower than the configuration's is the one in force", async () => {
+    const af = harness("api-football", undefined, { perDay: 7500, perMinute: 300 });
+    await mapLeagues("api-football", [{ provider_league: "39", season: "2026", league_id: "lg_fb_eng1" }]);
+    af.fake.perMinute = 4; // X-RateLimit-Limit: 4
+    af.fake.perDay = 50; // x-ratelimit-requests-limit: 50
+    await af.tick();
+    const n = af.fake.calls.length;
+    expect(n).toBeGreaterThan(0);
+    // What is left is counted against the lower limits: the provider's 4 a minute and 50 a day.
+    expect(af.poller.quotaStatus()).toMatchObject({ per_minute: 4, per_day: 50, minute_left: 4 - n, day_left: 50 - n });
+  });
+});
+
 describe("football-data.org: a 429 says how long to wait", () => {
   it("backs off for X-RequestCounter-Reset seconds", async () => {
     const fd = harness("football-data");
