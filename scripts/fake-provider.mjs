@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run fake-provider -- api-football|api-basketball|football-data`: a local fake of the provider on loopback,
-// playing the scripted match day of test/fakes/match-day.ts (today, kickoffs from 12:00 UTC) one step every
+// playing the scripted match day of test/fakes/match-day.ts (kicking off as it starts, whatever the time of day) one step every
 // FAKE_STEP_S seconds (default 20), so the adapter path can be tried end to end without an account
 // (docs/feeds.md "Trying it locally"). PORT (default 8790).
 import { build } from "esbuild";
@@ -25,7 +25,7 @@ const { FakeProvider } = await import(
   `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`
 );
 const day = new Date().toISOString().slice(0, 10);
-const fake = new FakeProvider(kind, day);
+const fake = new FakeProvider(kind, day, Date.now, Date.now());
 setInterval(() => {
   if (fake.step < fake.stepCount - 1) {
     fake.step++;
