@@ -2,7 +2,7 @@
 import { buildApp } from "../src/app";
 import { webhookQueue } from "../src/core/webhooks/consumer";
 import { makeFetch } from "../src/entry";
-import { scheduledPoll } from "../src/core/ingest/feeds/scheduled";
+import { scheduledPoll } from "../src/core/feeds/scheduled";
 import { mcpHandler } from "../src/mcp/handler";
 
 export { AccountGate } from "./account-gate";

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { scheduledPoll } from "../../../src/core/ingest/feeds/scheduled";
+import { scheduledPoll } from "../../../src/core/feeds/scheduled";
 
 const withFeeds = (feeds: string) => ({ ...env, FEEDS: feeds }) as Env;
 

@@ -5,7 +5,18 @@
 import { basketballOvertimeCode } from "../../domain/codes";
 import { matchId, teamId } from "../ids";
 import type { Call, EventIn, LeagueIn, Mapping, MatchFields, MatchState, Parsed, PrevLookup, Provider } from "../model";
-import { apiSportsError, apiSportsQuota, arr, int, obj, ourSeason, seasonStart, str, type Json } from "./common";
+import {
+  apiSportsError,
+  apiSportsQuota,
+  arr,
+  int,
+  obj,
+  ourSeason,
+  seasonStart,
+  str,
+  teamOf,
+  type Json,
+} from "./common";
 
 /** `status.short` → our status code, and the period while live (undefined: worked out, see `period`). */
 export const API_BASKETBALL_STATUS: Record<string, { status: number; period?: number | null }> = {
@@ -89,15 +100,8 @@ function gameState(g: Json, m: Mapping, prev: PrevLookup): MatchState | undefine
   if (ref === null || homeRef === null || awayRef === null) return undefined;
   const id = matchId("api-basketball", ref);
   const country = str(obj(g.country).name) ?? "World";
-  const team = (t: Json, r: number) => ({
-    id: teamId("api-basketball", r),
-    sport: "basketball" as const,
-    name: str(t.name) ?? `Team ${r}`,
-    country,
-    short_name: null,
-    venue: null,
-    logo_url: str(t.logo),
-  });
+  const team = (t: Json, r: number) =>
+    teamOf("api-basketball", "basketball", r, country, { name: t.name, logo: t.logo });
   const short = String(obj(g.status).short ?? "").toUpperCase();
   const state: MatchState = {
     ref: String(ref),

@@ -25,6 +25,7 @@ import {
   seasonStart,
   statNumber,
   str,
+  teamOf,
   type Json,
 } from "./common";
 
@@ -152,15 +153,7 @@ function fixtureState(f: Json, m: Mapping): MatchState | undefined {
   const id = matchId("api-football", ref);
   const league = obj(f.league);
   const country = str(league.country) ?? "World";
-  const team = (t: Json, r: number) => ({
-    id: teamId("api-football", r),
-    sport: "football" as const,
-    name: str(t.name) ?? `Team ${r}`,
-    country,
-    short_name: null,
-    venue: null,
-    logo_url: str(t.logo),
-  });
+  const team = (t: Json, r: number) => teamOf("api-football", "football", r, country, { name: t.name, logo: t.logo });
   const st = obj(fx.status);
   const short = String(st.short ?? "").toUpperCase();
   const code = API_FOOTBALL_STATUS[short];

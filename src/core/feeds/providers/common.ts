@@ -1,6 +1,8 @@
 // What the three adapters share: seasons, numbers, football clock, and the API-Sports envelope (API-Football and
 // API-Basketball answer alike, PROVIDERS.md §1.2, §1.7, §2.1).
-import { FeedError, type QuotaHint } from "../model";
+import type { Sport } from "../../domain/codes";
+import { teamId } from "../ids";
+import { FeedError, type ProviderName, type QuotaHint, type TeamIn } from "../model";
 
 export type Json = Record<string, unknown>;
 export const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -8,6 +10,25 @@ export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const int = (v: unknown): number | null =>
   typeof v === "number" && Number.isInteger(v) ? v : typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : null;
 export const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+
+/** A team as an answer names it: our id from the provider's, the competition's country (providers give a club none). */
+export function teamOf(
+  p: ProviderName,
+  sport: Sport,
+  ref: number,
+  country: string,
+  t: { name: unknown; short_name?: unknown; logo: unknown },
+): TeamIn {
+  return {
+    id: teamId(p, ref),
+    sport,
+    name: str(t.name) ?? `Team ${ref}`,
+    country,
+    short_name: str(t.short_name),
+    venue: null,
+    logo_url: str(t.logo),
+  };
+}
 
 /** A stat value: an int, a percentage string ("32%") or a decimal string ("1.53"); null when the provider has none. */
 export function statNumber(v: unknown): number | null {

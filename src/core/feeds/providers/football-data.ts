@@ -14,7 +14,18 @@ import {
   type Parsed,
   type Provider,
 } from "../model";
-import { arr, footballClock, footballDataQuota, int, obj, ourSeason, seasonStart, str, type Json } from "./common";
+import {
+  arr,
+  footballClock,
+  footballDataQuota,
+  int,
+  obj,
+  ourSeason,
+  seasonStart,
+  str,
+  teamOf,
+  type Json,
+} from "./common";
 
 /** `status` → our status code (FINISHED by `duration`); the period is inferred (docs/feeds.md). PROVIDERS.md §3.4, §3.8. */
 export const FOOTBALL_DATA_STATUS: Record<string, number> = {
@@ -142,15 +153,8 @@ function matchState(x: Json, m: Mapping): MatchState | undefined {
   if (ref === null || homeRef === null || awayRef === null) return undefined;
   const id = matchId("football-data", ref);
   const country = str(obj(x.area).name) ?? "World";
-  const team = (t: Json, r: number) => ({
-    id: teamId("football-data", r),
-    sport: "football" as const,
-    name: str(t.name) ?? `Team ${r}`,
-    country,
-    short_name: str(t.shortName),
-    venue: null,
-    logo_url: str(t.crest),
-  });
+  const team = (t: Json, r: number) =>
+    teamOf("football-data", "football", r, country, { name: t.name, short_name: t.shortName, logo: t.crest });
   const status = String(x.status ?? "");
   const state: MatchState = {
     ref: String(ref),

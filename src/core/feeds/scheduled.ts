@@ -1,7 +1,7 @@
 // The cron (every minute): runs FEEDS. It (re)starts the simulator's and the provider pollers' alarm loops (their own
 // alarms set the pace: docs/feeds.md "Polling") and polls an "http" feed.
-import { feedsOf, providersOn } from "../../feeds/config";
-import { ADAPTERS, pollFeed } from "./run";
+import { feedsOf, providersOn } from "./config";
+import { ADAPTERS, pollFeed } from "../ingest/feeds/run";
 
 export async function scheduledPoll(env: Env): Promise<void> {
   const feeds = feedsOf(env);
