@@ -3,3 +3,8 @@ declare module "*?raw" {
   const text: string;
   export default text;
 }
+
+/** Vite's `import.meta.glob` (test/helpers/openfootball.ts reads the bundled data files with it). */
+interface ImportMeta {
+  glob(pattern: string, options: { query: "?raw"; import: "default"; eager: true }): Record<string, string>;
+}

@@ -33,6 +33,8 @@ export interface BoardLeague {
   sport: Sport;
   name: string;
   country: string;
+  /** Its matches come from the simulator: the page says so (docs/data.md "Coverage"). */
+  simulated: boolean;
 }
 
 export interface Board {
@@ -43,7 +45,8 @@ export interface Board {
 export const emptyBoard = (): Board => ({ matches: new Map(), leagues: new Map() });
 
 export function addLeagues(b: Board, sport: Sport, leagues: League[]) {
-  for (const l of leagues) b.leagues.set(l.id, { id: l.id, sport, name: l.name, country: l.country });
+  for (const l of leagues)
+    b.leagues.set(l.id, { id: l.id, sport, name: l.name, country: l.country, simulated: l.simulated });
 }
 
 type RestMatch = MatchListItem & Partial<Pick<MatchDetail, "period" | "added_time" | "game_clock_secs">>;
@@ -181,7 +184,13 @@ const SPORT_TITLES: Record<Sport, string> = { football: "Football", basketball: 
 export function groupBoard(b: Board): SportGroup[] {
   const bySport = new Map<Sport, Map<string, LeagueGroup>>();
   for (const m of b.matches.values()) {
-    const league = b.leagues.get(m.league_id) ?? { id: m.league_id, sport: m.sport, name: m.league_id, country: "" };
+    const league = b.leagues.get(m.league_id) ?? {
+      id: m.league_id,
+      sport: m.sport,
+      name: m.league_id,
+      country: "",
+      simulated: false,
+    };
     let leagues = bySport.get(m.sport);
     if (!leagues) bySport.set(m.sport, (leagues = new Map()));
     let group = leagues.get(league.id);

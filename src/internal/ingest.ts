@@ -7,6 +7,10 @@ import { IngestBody, MAX_BODY_BYTES } from "../core/ingest/ops";
 import { apiRouter, capJson, INTERNAL_RESPONSES, jsonBody } from "../http/openapi-route";
 import { json } from "../http/respond";
 import { serverTiming, tracer } from "../lib/trace";
+import { z } from "zod";
+import { dbFor } from "../core/db/client";
+import { listImports, recordImport } from "../core/db/queries/imports";
+import { rfc3339 } from "../lib/time";
 
 const ingest = createRoute({
   method: "post",
@@ -30,7 +34,7 @@ const ENQUEUE_AFTER_MS = 25;
 
 export const ingestRoutes = apiRouter();
 ingestRoutes.openapi(ingest, async (c) => {
-  const { ops } = c.req.valid("json");
+  const { ops, quiet } = c.req.valid("json");
   // `X-Trace: 1`: the answer carries the batch's hop marks (docs/operations.md "Tracing an ingest").
   const t = tracer(c.req.header("x-trace") === "1");
   t?.mark("route");
@@ -38,8 +42,36 @@ ingestRoutes.openapi(ingest, async (c) => {
   // begins (see ENQUEUE_AFTER_MS).
   const afterAnswer = (start: () => Promise<unknown>) =>
     c.executionCtx.waitUntil(new Promise((resolve) => setTimeout(resolve, ENQUEUE_AFTER_MS)).then(start));
-  const res = json(c, await ingestInOrder(c.env, ops, afterAnswer, t));
+  const res = json(c, await ingestInOrder(c.env, ops, afterAnswer, t, quiet));
   t?.mark("answer");
   if (t) res.headers.set("server-timing", serverTiming(t.marks));
   return res;
+});
+
+// The importer's ledger (docs/data.md "Importing history"): what files this deployment has imported whole.
+const ImportEntry = z.object({
+  source: z.string().min(1).max(300),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, "expected a SHA-256 in hex"),
+  matches: z.number().int().min(0),
+});
+const importsList = createRoute({
+  method: "get",
+  path: "/imports",
+  hide: true,
+  middleware: [requireSecret("INGEST_TOKEN")] as const,
+  responses: INTERNAL_RESPONSES,
+});
+const importsRecord = createRoute({
+  method: "put",
+  path: "/imports",
+  hide: true,
+  middleware: [requireSecret("INGEST_TOKEN")] as const,
+  request: { body: jsonBody(ImportEntry) },
+  responses: INTERNAL_RESPONSES,
+});
+ingestRoutes.openapi(importsList, async (c) => json(c, { data: await listImports(dbFor(c.env.DB)) }));
+ingestRoutes.openapi(importsRecord, async (c) => {
+  const entry = { ...c.req.valid("json"), at: rfc3339() };
+  await recordImport(dbFor(c.env.DB), entry);
+  return json(c, entry);
 });

@@ -36,6 +36,8 @@ const league = (id: string, name: string, country: string) => ({
   country,
   season: "2026/27",
   logo_url: null,
+  coverage: { live: true, events: true, lineups: true, stats: true, players: true },
+  simulated: false,
 });
 
 describe("frames on the board", () => {

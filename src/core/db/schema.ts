@@ -15,6 +15,14 @@ export const leagues = sqliteTable(
       .notNull()
       .default("league"),
     updatedAt: text("updated_at").notNull(),
+    /** The simulator plays this league's matches (migrations/0014). */
+    simulated: integer("simulated").notNull().default(0),
+    /** What the current season has (docs/data.md "Coverage"); kept by ingest, not by upserts. */
+    hasLive: integer("has_live").notNull().default(0),
+    hasEvents: integer("has_events").notNull().default(0),
+    hasLineups: integer("has_lineups").notNull().default(0),
+    hasStats: integer("has_stats").notNull().default(0),
+    hasPlayers: integer("has_players").notNull().default(0),
   },
   (t) => [index("leagues_sport_country_name").on(t.sport, t.country, t.name)],
 );
@@ -75,6 +83,7 @@ export const matches = sqliteTable(
     index("matches_sport_kickoff").on(t.sport, t.kickoffTs, t.id),
     index("matches_sport_status_kickoff").on(t.sport, t.statusGroup, t.kickoffTs, t.id),
     index("matches_league_kickoff").on(t.leagueId, t.kickoffTs, t.id),
+    index("matches_league_season").on(t.leagueId, t.season, t.kickoffTs),
     index("matches_league_status_kickoff").on(t.leagueId, t.statusGroup, t.kickoffTs, t.id),
     index("matches_pair_kickoff").on(t.pairKey, t.kickoffTs),
   ],
@@ -201,8 +210,19 @@ export const feedLeagues = sqliteTable(
     season: text("season").notNull(),
     leagueId: text("league_id").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.providerLeague, t.season] })],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerLeague, t.season] }),
+    index("feed_leagues_league").on(t.leagueId),
+  ],
 );
+
+/** The importer's ledger: a source file imported whole, by content hash (migrations/0014, scripts/import.mjs). */
+export const imports = sqliteTable("imports", {
+  source: text("source").primaryKey(),
+  sha256: text("sha256").notNull(),
+  matches: integer("matches").notNull(),
+  at: text("at").notNull(),
+});
 
 /** The changes feed: one row per match an ingest commit changed, in commit order (`id` is the cursor). */
 export const changes = sqliteTable(

@@ -42,10 +42,3 @@ export function shuffle<T>(r: Rng, xs: readonly T[]): T[] {
   return out;
 }
 
-export const slug = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");

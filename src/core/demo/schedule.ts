@@ -2,7 +2,8 @@
 import type { Sport } from "../domain/codes";
 import { EXTENDED_LEAGUES, LEAGUES, type LeagueSpec } from "./catalog";
 import { playFootball } from "./football";
-import { hash32, rngFor, shuffle, slug } from "./random";
+import { hash32, rngFor, shuffle } from "./random";
+import { slug } from "../../lib/slug";
 import { lineupFor, type DemoTeam } from "./squads";
 
 const DAY = 86_400;

@@ -4,6 +4,16 @@ export type Sport = (typeof SPORTS)[number];
 
 export const FINISHED_CODES: readonly number[] = [3, 9, 10];
 export const isFinished = (code: number) => FINISHED_CODES.includes(code);
+/** Results a league table counts: the finished ones and an awarded match (6) with the score it was awarded. */
+export const IN_TABLE_CODES: readonly number[] = [3, 6, 9, 10];
+export const countsInTable = (code: number) => IN_TABLE_CODES.includes(code);
+/**
+ * A knockout round of a competition with a league phase (the Champions League since 2024/25: "Round of 16",
+ * "Quarter-finals", "Knockout Round Play-offs", openfootball's "Finals, …" and "Playoffs, …"): not in its table.
+ */
+export const isKnockoutRound = (round: unknown) =>
+  typeof round === "string" &&
+  /^(finals?\b|playoffs?\b|play-offs?\b|knockout|round of \d|quarter|semi|match for third|3rd place)/i.test(round.trim());
 
 /** `?status=` values and the stored `status_group` they select (finished groups 3, 9 and 10). */
 export const STATUS_FILTERS = { scheduled: 1, live: 2, finished: 3 } as const;

@@ -108,6 +108,20 @@ export const ChangesQuery = z.object({
 });
 
 // ---------- response shapes ----------
+/** What the service has for a league's current season (docs/data.md "Coverage"). */
+export const Coverage = z
+  .object({
+    live: z.boolean().describe("Matches are followed as they are played (a provider feed or the simulator)."),
+    events: z.boolean().describe("Timelines: goals, cards, substitutions (`/matches/{id}/events`)."),
+    lineups: z.boolean().describe("Line-ups (`/matches/{id}/lineups`)."),
+    stats: z.boolean().describe("Match statistics (`/matches/{id}/stats`)."),
+    players: z.boolean().describe("Players: squads, box scores, leaders (`/players/{id}`, `/teams/{id}/players`)."),
+  })
+  .describe(
+    "What the service has for this league's current season. A route for a match of a league without it answers `404 no_data`.",
+  )
+  .openapi("Coverage");
+
 export const League = z
   .object({
     id: z.string(),
@@ -115,6 +129,12 @@ export const League = z
     name: z.string(),
     season: z.string().describe("Current season, `yyyy/yy`."),
     logo_url: z.string().nullable(),
+    coverage: Coverage,
+    simulated: z
+      .boolean()
+      .describe(
+        "The league's matches come from the simulator (local and staging demos), not from a real source: invented results.",
+      ),
   })
   .openapi("League");
 

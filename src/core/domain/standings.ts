@@ -1,6 +1,6 @@
 // League tables from results. Pure: the seed, the ingest (on the final whistle) and tests share it.
 import type { Sport } from "./codes";
-import { isFinished } from "./codes";
+import { countsInTable } from "./codes";
 import type { BasketballStandingRow, FootballStandingRow, StandingRow } from "./schemas";
 
 export interface ResultInput {
@@ -45,11 +45,11 @@ export class TableBuilder {
     return t;
   }
 
-  /** Adds a match if it is finished (3, 9, 10); other statuses only register the teams. */
+  /** Adds a match if its result counts (3, 6, 9, 10); other statuses only register the teams. */
   add(m: ResultInput): void {
     const home = this.team(m.homeTeamId, m.homeTeam);
     const away = this.team(m.awayTeamId, m.awayTeam);
-    if (!isFinished(m.statusCode)) return;
+    if (!countsInTable(m.statusCode)) return;
     home.scored += m.homeScore;
     home.conceded += m.awayScore;
     away.scored += m.awayScore;

@@ -16,6 +16,8 @@ import { isFinished } from "../domain/codes";
 import { changeRows, CHANGES_KEPT_MS } from "./changes";
 import { numberUpdates } from "./versions";
 import { tracer, type Marks } from "../../lib/trace";
+import type { Row } from "../db/queries/ingest";
+import { badRequest } from "../errors";
 
 export interface Ingested {
   applied: number;
@@ -26,7 +28,12 @@ export interface Ingested {
   marks?: Marks;
 }
 
-export async function ingest(env: Env, ops: Op[], trace = false): Promise<Ingested> {
+/**
+ * `quiet`: the batch is history (docs/data.md "Quiet history"): written, numbered (`seq`) and in the changes feed like
+ * any other, but pushed to no stream and no MCP feed and sent to no webhook, so no match room is woken for it. A
+ * quiet batch may not leave a match in play.
+ */
+export async function ingest(env: Env, ops: Op[], trace = false, quiet = false): Promise<Ingested> {
   const t = tracer(trace);
   t?.mark("ingestor");
   const db = dbFor(env.DB);
@@ -70,6 +77,7 @@ export async function ingest(env: Env, ops: Op[], trace = false): Promise<Ingest
     [...state.matches.values()].filter((m) => isFinished(Number(m.status_code))).map((m) => String(m.id)),
   );
   const plan = planIngest(ops, state, rfc3339());
+  if (quiet) refuseLiveInQuiet(state.matches, ids.matches);
   t?.mark("plan");
   const moved = competitionMoves(before, competitionsOf(state));
   for (const t of moved.teams) plan.searchTeams.add(t);
@@ -95,19 +103,37 @@ export async function ingest(env: Env, ops: Op[], trace = false): Promise<Ingest
     changes,
     trimChangesBefore: atMs - CHANGES_KEPT_MS,
     correctsFinished: changes.some((c) => finishedBefore.has(c.match_id)),
+    // What the leagues' current seasons have may have changed with anything the batch applied.
+    coverage:
+      plan.applied > 0
+        ? {
+            leagues: [...new Set([...ids.leagues, ...[...ids.matches].map((id) => String(state.matches.get(id)?.league_id))])],
+            teams: [...ids.teams],
+          }
+        : undefined,
   });
   t?.mark("d1_write");
   for (const { id, seq } of seqs) state.matches.get(id)!.seq = seq;
   // The isolate that committed (the Ingestor's) serves the write on its next read; the others within 1 s.
   dataChanged();
   // Publish only after the commit: a client never sees an update that is not in D1.
-  await publishAll(env, numbered, t);
+  if (!quiet) await publishAll(env, numbered, t);
   t?.mark("published");
   const published = new Map(numbered.map((n) => [n.match_id, n.envelopes]));
   return {
     applied: plan.applied,
     unchanged: plan.unchanged,
-    webhooks: webhookEvents(plan, published, seqOf),
+    webhooks: quiet ? [] : webhookEvents(plan, published, seqOf),
     marks: t?.marks,
   };
+}
+
+/** In play: live or interrupted (docs/api.md "Status codes"). */
+const IN_PLAY = [2, 7];
+
+function refuseLiveInQuiet(matches: Map<string, Row>, ids: Set<string>) {
+  for (const id of ids) {
+    if (IN_PLAY.includes(Number(matches.get(id)?.status_code)))
+      throw badRequest("quiet", `a quiet batch is history: it would leave match ${id} in play`);
+  }
 }

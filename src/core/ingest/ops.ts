@@ -13,8 +13,10 @@ const int = z.number().int();
 const Season = z.string().regex(/^\d{4}\/\d{2}$/, "expected yyyy/yy");
 const optionalInt = (min: number, max: number) => int.min(min).max(max).nullable().optional();
 
-const LeagueOp = League.extend({
+const LeagueOp = League.omit({ coverage: true }).extend({
   op: z.literal("league"),
+  /** The simulator's leagues say so; left out, the stored value stays (docs/operations.md "Ingest"). */
+  simulated: z.boolean().optional(),
   id: IdParam,
   sport: Sport,
   country: z.string().min(1).max(100),
@@ -146,4 +148,8 @@ export const Op = z.discriminatedUnion("op", [
 ]);
 export type Op = z.infer<typeof Op>;
 
-export const IngestBody = z.object({ ops: z.array(Op).min(1).max(MAX_OPS) });
+export const IngestBody = z.object({
+  ops: z.array(Op).min(1).max(MAX_OPS),
+  /** History (docs/data.md "Quiet history"): stored and numbered, pushed to no stream, sent to no webhook. */
+  quiet: z.boolean().default(false),
+});

@@ -17,15 +17,16 @@ export type IngestOutcome =
  * runs after the batch is committed and published, outside the Ingestor (which takes the next batch meanwhile), and a
  * feed's request costs about the same with or without endpoints (benchmark P10). Deferred or awaited, a failed enqueue
  * is logged and not retried, as a failed socket push; webhooks promise no order (retries reorder them anyway), `seq`
- * does.
+ * does. `quiet`: history, pushed and sent nowhere (src/core/ingest/apply.ts).
  */
 export async function ingestInOrder(
   env: Env,
   ops: Op[],
   defer?: (start: () => Promise<unknown>) => void,
   t?: Tracer,
+  quiet = false,
 ): Promise<{ applied: number; unchanged: number }> {
-  const outcome = await env.INGESTOR.getByName("ingest").apply(ops, t !== undefined);
+  const outcome = await env.INGESTOR.getByName("ingest").apply(ops, t !== undefined, quiet);
   if (outcome.ok) t?.add(outcome.marks);
   t?.mark("ingestor_answered");
   // The route's isolate (in production not the Ingestor's) knows of the commit too: its next read sees it.

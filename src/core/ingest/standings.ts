@@ -1,6 +1,6 @@
 // On the final whistle: the league's current table and the snapshot after each newly finished match (and after each
 // later one, when a result is corrected).
-import { isFinished, type Sport } from "../domain/codes";
+import { countsInTable, isKnockoutRound, type Sport } from "../domain/codes";
 import { TableBuilder } from "../domain/standings";
 import type { Db } from "../db/client";
 import { seasonMatches, type Row } from "../db/queries/ingest";
@@ -17,6 +17,8 @@ export async function standingsWrites(db: Db, plan: Plan, sportOf: (leagueId: st
     for (const m of plan.matches.values())
       if (m.league_id === leagueId && m.season === season) all.set(String(m.id), m);
     const teams = new Map<string, string>();
+    // A league phase's table: its knockout rounds are neither its teams nor its results.
+    for (const [id, m] of all) if (isKnockoutRound(m.round)) all.delete(id);
     for (const m of all.values())
       teams.set(String(m.home_team_id), String(m.home_team)).set(String(m.away_team_id), String(m.away_team));
     const table = new TableBuilder(
@@ -24,7 +26,7 @@ export async function standingsWrites(db: Db, plan: Plan, sportOf: (leagueId: st
       [...teams].map(([id, name]) => ({ id, name })),
     );
     const finished = [...all.values()]
-      .filter((m) => isFinished(Number(m.status_code)) && m.finished_at)
+      .filter((m) => countsInTable(Number(m.status_code)) && m.finished_at)
       .sort((a, b) => ts(a.finished_at) - ts(b.finished_at) || Number(a.kickoff_ts) - Number(b.kickoff_ts));
     // Every snapshot from the earliest changed match on: a later match's table includes that result, so a corrected
     // final score (or a result arriving after later ones) changes the tables at kickoff of the matches after it.

@@ -24,6 +24,7 @@ h2{font-size:1.15rem;margin:1.4rem 0 .5rem}
 .league{background:var(--card);border:1px solid var(--line);border-radius:10px;margin:0 0 .8rem;overflow:hidden}
 .league h3{display:flex;justify-content:space-between;gap:.5rem;margin:0;padding:.45rem .8rem;font-size:.85rem;background:#f9fafb;border-bottom:1px solid var(--line)}
 .country{color:var(--muted);font-weight:400}
+.simulated{font-size:.75rem;font-weight:400;border:1px solid var(--muted);border-radius:4px;padding:0 .35rem;color:var(--muted)}
 ul,ol{list-style:none;margin:0;padding:0}
 .match+.match{border-top:1px solid var(--line)}
 .row{display:grid;grid-template-columns:minmax(0,1fr) auto minmax(0,1fr);gap:.15rem .7rem;align-items:center;width:100%;padding:.6rem .8rem;border:0;background:none;color:inherit;text-align:center}

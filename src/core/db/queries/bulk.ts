@@ -77,9 +77,16 @@ type StoredColumn<T extends BulkTable> = keyof InferInsertModel<T, { dbColumnNam
 
 /**
  * Columns a row upsert never writes: `matches.seq` belongs to the commit that numbers the match's stream messages
- * (`matchSeqs` in ./ingest.ts); an upsert leaves it as it is (0 for a new match).
+ * (`matchSeqs` in ./ingest.ts); an upsert leaves it as it is (0 for a new match). A league's `has_*` flags but
+ * `has_live` are derived from its data by the statement of ./coverage.ts.
  */
-const OWNED_ELSEWHERE = new Set(["matches.seq"]);
+const OWNED_ELSEWHERE = new Set([
+  "matches.seq",
+  "leagues.has_events",
+  "leagues.has_lineups",
+  "leagues.has_stats",
+  "leagues.has_players",
+]);
 const stored = (t: BulkTable) =>
   getTableConfig(t)
     .columns.filter((c) => !c.generated && !OWNED_ELSEWHERE.has(`${getTableName(t)}.${c.name}`))

@@ -1,6 +1,7 @@
 // Reads ingest needs before it plans a batch, and the batch write itself.
 import type { Db } from "../client";
 import { COLUMNS, upsert } from "./bulk";
+import { refreshCoverage } from "./coverage";
 import { refreshSearchLeagues, replaceSearch, type Searchable } from "./search-index";
 
 export type Row = Record<string, unknown>;
@@ -74,7 +75,7 @@ export async function loadIngestState(
 export async function seasonMatches(db: Db, leagueId: string, season: string): Promise<Row[]> {
   const { results } = await db.$client
     .prepare(
-      "SELECT id, home_team_id, away_team_id, home_team, away_team, home_score, away_score, status_code, kickoff_ts, finished_at FROM matches WHERE league_id = ? AND season = ?",
+      "SELECT id, round, home_team_id, away_team_id, home_team, away_team, home_score, away_score, status_code, kickoff_ts, finished_at FROM matches INDEXED BY matches_league_season WHERE league_id = ? AND season = ?",
     )
     .bind(leagueId, season)
     .all<Row>();
@@ -147,6 +148,8 @@ export interface Extra {
   trimChangesBefore?: number;
   /** The batch changes a match that was already finished: bump `finished_version` (migrations/0011). */
   correctsFinished?: boolean;
+  /** Leagues whose coverage flags to recompute, and teams whose leagues' (./coverage.ts). */
+  coverage?: { leagues: string[]; teams: string[] };
 }
 
 /** One row of the changes feed, as ingest writes it. */
@@ -220,6 +223,8 @@ export async function writeIngest(db: Db, writes: Writes, extra: Extra = {}): Pr
     statements.push(
       db.$client.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'finished_version'"),
     );
+  if (extra.coverage)
+    statements.push(refreshCoverage(db, extra.coverage.leagues, extra.coverage.teams));
   statements.push(
     ...replaceSearch(db, extra.search ?? []),
     ...refreshSearchLeagues(db, extra.searchTeams ?? [], extra.searchLeagues ?? []),

@@ -11,7 +11,34 @@ const leagueColumns = {
   name: leagues.name,
   season: leagues.season,
   logo_url: leagues.logoUrl,
+  simulated: leagues.simulated,
+  live: sql<number>`(${leagues.simulated} OR ${leagues.hasLive} OR EXISTS (SELECT 1 FROM feed_leagues f WHERE f.league_id = ${leagues.id}))`,
+  events: leagues.hasEvents,
+  lineups: leagues.hasLineups,
+  stats: leagues.hasStats,
+  players: leagues.hasPlayers,
 };
+
+/** A league row as the API shows it (docs/data.md "Coverage"). */
+function toLeague(r: Awaited<ReturnType<typeof selectLeagues>>[number]): League {
+  return {
+    id: r.id,
+    country: r.country,
+    name: r.name,
+    season: r.season,
+    logo_url: r.logo_url,
+    coverage: {
+      live: Boolean(r.live),
+      events: Boolean(r.events),
+      lineups: Boolean(r.lineups),
+      stats: Boolean(r.stats),
+      players: Boolean(r.players),
+    },
+    simulated: Boolean(r.simulated),
+  };
+}
+
+const selectLeagues = (db: Db) => db.select(leagueColumns).from(leagues);
 
 /** The caller's tracked leagues of a sport, by country then name. */
 export async function listTrackedLeagues(db: Db, sport: Sport, tracked: Tracked): Promise<League[]> {
@@ -20,11 +47,10 @@ export async function listTrackedLeagues(db: Db, sport: Sport, tracked: Tracked)
   // Driven by the ids, one primary-key seek each, written into the statement: ids are A–Z, a–z, 0–9, _ and - (the
   // quotes are doubled all the same), and a bound parameter each would meet D1's 100-parameter limit.
   const list = sql.raw(ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(", "));
-  return db
-    .select(leagueColumns)
-    .from(leagues)
+  const rows = await selectLeagues(db)
     .where(and(sql`${leagues.id} IN (${list})`, eq(leagues.sport, sport)))
     .orderBy(asc(leagues.country), asc(leagues.name), asc(leagues.id));
+  return rows.map(toLeague);
 }
 
 export type LeagueStandings =

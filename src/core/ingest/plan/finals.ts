@@ -1,5 +1,5 @@
 // Which league seasons a batch's finished matches change: their tables (standings) and their players' season stats.
-import { isFinished } from "../../domain/codes";
+import { countsInTable, isFinished } from "../../domain/codes";
 import type { Row } from "../../db/queries/ingest";
 import type { Plan } from "./context";
 
@@ -21,9 +21,9 @@ export function markSeasonFinals(plan: Plan, league: Row, existing: Row | undefi
   const to = Number(next.status_code);
   const corrected =
     from !== undefined &&
-    isFinished(from) &&
+    countsInTable(from) &&
     (existing!.home_score !== next.home_score || existing!.away_score !== next.away_score);
-  if (!isFinished(to) || !(from === undefined || !isFinished(from) || corrected)) return;
+  if (!countsInTable(to) || !(from === undefined || !countsInTable(from) || corrected)) return;
   markStatFinal(plan, next);
   if (league.format !== "league") return;
   const leagueId = String(next.league_id);

@@ -1,6 +1,6 @@
 // The match op: an upsert of the match row. A new match needs teams, kickoff and status; an update sends only what
 // changed, within the allowed status transitions. A change is pushed live; a final whistle changes its season.
-import { canTransition, isFinished } from "../../domain/codes";
+import { canTransition, countsInTable } from "../../domain/codes";
 import { COLUMNS } from "../../db/queries/bulk";
 import type { Row } from "../../db/queries/ingest";
 import { fail, same, type OpOf, type PlanContext, type Planner } from "./context";
@@ -59,7 +59,7 @@ function nextMatch(ctx: PlanContext, op: OpOf<"match">, i: number, league: Row, 
   if (from !== undefined && !canTransition(from, to)) {
     throw fail(i, "status_code", `transition ${from} → ${to} is not allowed`);
   }
-  if (isFinished(to)) {
+  if (countsInTable(to)) {
     // Live-only fields are null once the match is over (docs/api.md "Period codes").
     Object.assign(next, { period: null, minute: null, added_time: null, game_clock_secs: null });
     next.finished_at ??= ctx.now;

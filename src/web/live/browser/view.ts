@@ -83,6 +83,9 @@ export function render() {
       const box = el("section", "league");
       const head = el("h3");
       head.append(el("span", "", league.name), el("span", "country", league.country));
+      // Invented results must not pass for real ones (docs/data.md "Coverage").
+      if (league.simulated)
+        head.append(el("span", "simulated", "Simulated: invented matches for trying the service"));
       const list = el("ul");
       list.append(...matches.map(rowFor));
       box.append(head, list);
