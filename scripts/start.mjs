@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: local secrets, migrations, `wrangler dev`, demo data for today, then a banner with the demo key.
+// `npm start`: local secrets, migrations, `wrangler dev`, real history (imported on the first start), the simulated
+// current season for today, then a banner with the demo key.
 // Every input is checked before anything starts. `wrangler dev` runs in its own process group (npx → wrangler →
 // workerd), and on any failure, Ctrl-C or SIGTERM the whole group is stopped before this script exits, so nothing is
 // left serving the port.
@@ -212,7 +213,16 @@ try {
       headers: { authorization: `Bearer ${devVars.ADMIN_TOKEN}`, "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-  const res = await admin("POST", "/demo", { demo_api_key: key });
+  // Real history first (data/openfootball, CC0): the first start imports it, later ones find it in the ledger and
+  // skip it (docs/data.md "The default data").
+  const imported = spawnSync(process.execPath, ["scripts/import.mjs", "--brief", "data/openfootball"], {
+    env: { ...env, PORT: String(PORT), INGEST_TOKEN: devVars.INGEST_TOKEN },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  if (imported.status !== 0) throw new Error(`importing data/openfootball failed (see above)`);
+  const history = imported.stdout.trim();
+  const res = await admin("POST", "/demo", { demo_api_key: key, real_history: true });
   if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
   const seed = await res.json();
   // The live simulator plays today's matches through the ingest path; SIMULATOR=off leaves the data still.
@@ -221,8 +231,9 @@ try {
   const today = new Date().toISOString().slice(0, 10);
   console.log(`
   Sports data service running at ${BASE}
-  Demo data for ${seed.day}: ${seed.seeded ? `generated ${seed.matches} matches` : "already there"}
-  Demo account: demo@example.com / demo-password (plan growth, tracks every demo league)
+  Real history (openfootball, public domain): ${history}
+  Simulated current season for ${seed.day}: ${seed.seeded ? `generated ${seed.matches} matches` : "already there"} (invented results, marked "simulated")
+  Demo account: demo@example.com / demo-password (plan growth, tracks every league served)
   Dashboard: ${BASE}/dashboard
   Live scores: ${BASE}/live
   Demo API key: ${key}

@@ -2,7 +2,7 @@
 // ingest, as quiet batches, a file at a time. Idempotent: ingest applies only changes, and a file imported whole is
 // in the target's ledger by content hash, so a second run skips it. Resumable: a run cut short recorded every file it
 // finished; the next one skips those and sends the rest again (what the cut file had applied is unchanged now).
-import { convertFile, isImportable, type FileReport } from "./openfootball/convert";
+import { convertFile, isImportable, sourceOf, type Converted, type FileReport } from "./openfootball/convert";
 
 /** Bumped when the conversion's output changes: every file is then imported again (changes only, as ever). */
 export const CONVERTER_VERSION = 1;
@@ -65,21 +65,24 @@ export async function importFiles(
 ): Promise<ImportReport> {
   const now = opts.now ?? Date.now();
   const wanted = files.filter((f) => isImportable(f.path)).sort(order);
-  // Every file is converted, and every name checked, before anything is sent.
-  const converted = await Promise.all(
-    wanted.map(async (f) => ({ ...convertFile(f.path, JSON.parse(f.text), now), sha: await sha256(f.text) })),
-  );
-  const unknown = converted.flatMap((c) => c.unknownNames.map((name) => ({ source: c.source, name })));
-  if (unknown.length > 0) throw new UnknownNames(unknown);
-
   const ledger = opts.force ? new Map<string, string>() : await target.imported();
   const report: ImportReport = { files: [], alreadyImported: [], ops: 0, applied: 0, unchanged: 0 };
-  const progress: Progress = { files: converted.length, filesDone: 0, source: "", matches: 0, ops: 0, applied: 0 };
-  for (const c of converted) {
+  // A file the ledger has with the same content is skipped unread; every other one is converted, and every name
+  // checked, before anything is sent.
+  const todo: (Converted & { sha: string })[] = [];
+  for (const f of wanted) {
+    const sha = await sha256(f.text);
+    const source = sourceOf(f.path);
+    if (ledger.get(source) === sha) report.alreadyImported.push(source);
+    else todo.push({ ...convertFile(f.path, JSON.parse(f.text), now), sha });
+  }
+  const unknown = todo.flatMap((c) => c.unknownNames.map((name) => ({ source: c.source, name })));
+  if (unknown.length > 0) throw new UnknownNames(unknown);
+
+  const progress: Progress = { files: todo.length, filesDone: 0, source: "", matches: 0, ops: 0, applied: 0 };
+  for (const c of todo) {
     progress.source = c.source;
-    if (ledger.get(c.source) === c.sha) {
-      report.alreadyImported.push(c.source);
-    } else {
+    {
       for (const batch of batches(c.ops)) {
         const r = await target.send(batch);
         report.applied += r.applied;

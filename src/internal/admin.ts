@@ -27,6 +27,8 @@ const DemoBody = z.object({
   demo_api_key: z.string().regex(KEY_PATTERN, "expected an sk_test_ key").optional(),
   /** "bench": the benchmark data set (10 leagues per sport, a 5-season history). */
   scale: z.enum(["demo", "bench"]).default("demo"),
+  /** Real past seasons were imported first (npm start): the demo invents none for those leagues. */
+  real_history: z.boolean().default(false),
 });
 const SimulatorBody = z.object({ running: z.boolean() });
 const AccountPath = z.object({ id: IdParam });
@@ -94,7 +96,14 @@ adminRoutes.openapi(internal("post", "/demo", { body: jsonBody(DemoBody) }), asy
   const b = c.req.valid("json");
   if (b.demo_api_key && !b.demo_api_key.startsWith("sk_test_"))
     throw badRequest("demo_api_key", "expected an sk_test_ key");
-  return json(c, await seedDemo(dbFor(c.env.DB), c.env.ENVIRONMENT, { demoApiKey: b.demo_api_key, scale: b.scale }));
+  return json(
+    c,
+    await seedDemo(dbFor(c.env.DB), c.env.ENVIRONMENT, {
+      demoApiKey: b.demo_api_key,
+      scale: b.scale,
+      realHistory: b.real_history,
+    }),
+  );
 });
 // Local/staging only: start or stop the demo feed (a Durable Object alarm loop).
 adminRoutes.openapi(internal("put", "/simulator", { body: jsonBody(SimulatorBody) }), async (c) => {

@@ -10,6 +10,8 @@ export interface LeagueSpec {
   /** Team rows "Name|Venue|capacity", or names of clubs defined in another league (continental/cup). */
   teams: string[];
   nation: string;
+  /** Real past seasons are bundled (data/openfootball): with them imported, the demo invents none. */
+  realHistory?: boolean;
 }
 
 const PL = [
@@ -385,9 +387,28 @@ export const LEAGUES: LeagueSpec[] = [
     format: "league",
     teams: PL,
     nation: "en",
+    realHistory: true,
   },
-  { code: "esp1", sport: "football", name: "La Liga", country: "Spain", format: "league", teams: LALIGA, nation: "es" },
-  { code: "ita1", sport: "football", name: "Serie A", country: "Italy", format: "league", teams: SERIEA, nation: "it" },
+  {
+    code: "esp1",
+    sport: "football",
+    name: "La Liga",
+    country: "Spain",
+    format: "league",
+    teams: LALIGA,
+    nation: "es",
+    realHistory: true,
+  },
+  {
+    code: "ita1",
+    sport: "football",
+    name: "Serie A",
+    country: "Italy",
+    format: "league",
+    teams: SERIEA,
+    nation: "it",
+    realHistory: true,
+  },
   {
     code: "ger1",
     sport: "football",
@@ -396,6 +417,7 @@ export const LEAGUES: LeagueSpec[] = [
     format: "league",
     teams: BUNDESLIGA,
     nation: "de",
+    realHistory: true,
   },
   {
     code: "fra1",
@@ -405,6 +427,7 @@ export const LEAGUES: LeagueSpec[] = [
     format: "league",
     teams: LIGUE1,
     nation: "fr",
+    realHistory: true,
   },
   {
     code: "ucl",
@@ -413,6 +436,7 @@ export const LEAGUES: LeagueSpec[] = [
     country: "Europe",
     format: "league",
     nation: "eu",
+    realHistory: true,
     teams: [
       "Arsenal",
       "Liverpool",

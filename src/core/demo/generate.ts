@@ -49,6 +49,8 @@ export interface DemoSelection {
   only?: readonly string[];
   /** Add the benchmark's extra competitions (catalog EXTENDED_LEAGUES). */
   extended?: boolean;
+  /** Real past seasons are imported (npm start): no invented previous season for the leagues that have them. */
+  realHistory?: boolean;
 }
 
 /** The current season (today in its middle) and the previous one, with the leagues and teams. */
@@ -107,10 +109,14 @@ function generateSeasons(now: Date, sel: DemoSelection, yearsBack: number[], wit
         logo_url: null,
         format: l.format,
         updated_at: nowIso,
+        // Its current season is the simulator's (docs/data.md "Coverage").
+        simulated: 1,
+        has_live: 0,
       });
     const teams = l.teams.map((row) => allTeams.get(`${l.sport}:${row.split("|")[0]}`)!);
     // Earlier seasons are the same calendar whole years (of 52 weeks) earlier, so every match of them has been played.
     for (const back of yearsBack) {
+      if (back > 0 && sel.realHistory && l.realHistory) continue;
       const s = seasonOf(new Date((nowTs - 365 * back * DAY) * 1000));
       const day = anchorDay - 364 * back;
       playSeason(l, leagueId, s, teams, fixturesOf(l, s, teams, day, nowTs, leagueIndex), nowTs, nowIso, data);

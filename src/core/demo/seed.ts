@@ -3,13 +3,14 @@ import { createAccount, createApiKey, findAccountIdByEmail, writePlan, writeTrac
 import { sha256Hex } from "../auth/keys";
 import type { Db } from "../db/client";
 import { findKeyByHash } from "../db/queries/accounts";
+import { leagueIdsExist } from "../db/queries/leagues";
 import { appendDemo, demoStamp, setDemoStamp, writeDemo } from "../db/queries/demo";
 import { demoLeagueIds, generateDemo, generateHistory, type DemoSelection } from "./generate";
 import { utcDay } from "../../lib/time";
 
 export const DEMO_EMAIL = "demo@example.com";
 /** Bump when the generator's output changes, so an existing local database is regenerated on the next start. */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 export const DEMO_PASSWORD = "demo-password";
 
 export interface SeedOptions {
@@ -24,7 +25,15 @@ export interface SeedOptions {
    * seasons behind the previous one (a 5-season history), about 36,000 matches.
    */
   scale?: "demo" | "bench";
+  /**
+   * Real past seasons were imported (npm start imports data/openfootball first): the leagues that have them get no
+   * invented previous season, and the demo account also tracks the imported tournaments.
+   */
+  realHistory?: boolean;
 }
+
+/** The tournaments the bundled history adds (src/import/openfootball/competitions.ts), tracked by the demo account. */
+const IMPORTED_ONLY = ["lg_fb_wc", "lg_fb_euro"];
 
 const BENCH_HISTORY = 5;
 
@@ -32,10 +41,10 @@ export async function seedDemo(db: Db, environment: string, opts: SeedOptions = 
   const now = opts.now ?? new Date();
   const day = Math.floor(now.getTime() / 86_400_000);
   const bench = opts.scale === "bench";
-  const sel: DemoSelection = { only: opts.leagues, extended: bench };
+  const sel: DemoSelection = { only: opts.leagues, extended: bench, realHistory: opts.realHistory };
   const leagueIds = demoLeagueIds(opts.leagues, bench);
   // Idempotent: the same UTC day's data (for the same leagues) is written once; a new day gets a fresh season.
-  const stamp = `${GENERATOR_VERSION}:${day}:${leagueIds.join(",")}${bench ? `:h${BENCH_HISTORY}` : ""}`;
+  const stamp = `${GENERATOR_VERSION}:${day}:${leagueIds.join(",")}${bench ? `:h${BENCH_HISTORY}` : ""}${opts.realHistory ? ":real" : ""}`;
   const seeded = opts.force || (await demoStamp(db)) !== stamp;
   let matches: number | null = null;
   if (seeded) {
@@ -57,7 +66,8 @@ export async function seedDemo(db: Db, environment: string, opts: SeedOptions = 
   const accountId =
     (await findAccountIdByEmail(db, DEMO_EMAIL)) ?? (await createAccount(db, DEMO_EMAIL, DEMO_PASSWORD, "growth")).id;
   await writePlan(db, accountId, "growth");
-  await writeTrackedLeagues(db, accountId, leagueIds);
+  const imported = opts.realHistory ? await leagueIdsExist(db, IMPORTED_ONLY) : [];
+  await writeTrackedLeagues(db, accountId, [...leagueIds, ...imported]);
   let keyId: string | undefined;
   if (opts.demoApiKey) {
     keyId = (await findKeyByHash(db, await sha256Hex(opts.demoApiKey)))?.id;

@@ -91,6 +91,9 @@ const POSITIONS: Record<string, string> = { GK: "G", DF: "D", MF: "M", FW: "F" }
 /** How long after kickoff an imported match is taken to have ended (the files do not say): docs/data.md. */
 const DURATION_MIN = { regular: 115, extra: 150, shootout: 165 };
 
+/** A file's name in the ledger and the reports: its last three path segments ("football.json/2015-16/en.1.json"). */
+export const sourceOf = (path: string) => path.replace(/\\/g, "/").split("/").slice(-3).join("/");
+
 /** Whether `path` is a file the importer reads (a league season, a tournament, the 2026 squads). */
 export const isImportable = (path: string) => editionOf(path) !== undefined || isSquadsFile(path);
 
@@ -276,7 +279,7 @@ class Conversion {
 }
 
 function convertSquads(path: string, json: unknown): Converted {
-  const source = path.replace(/\\/g, "/").split("/").slice(-3).join("/");
+  const source = sourceOf(path);
   const parsed = SquadsFile.safeParse(json);
   if (!parsed.success) throw new Error(`${source}: not openfootball's squads format: ${z.prettifyError(parsed.error)}`);
   const ops: Op[] = [];

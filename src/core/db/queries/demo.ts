@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { meta } from "../schema";
 import { upsert } from "./bulk";
+import { refreshCoverage } from "./coverage";
 import { replaceSearch, type Searchable } from "./search-index";
 
 export interface DemoRows {
@@ -30,16 +31,28 @@ export const demoStamp = async (db: Db) =>
  */
 export async function writeDemo(db: Db, stamp: string, rows: DemoRows): Promise<void> {
   const leagueIds = JSON.stringify(rows.leagues.map((l) => l.id));
+  const seasons = JSON.stringify([...new Set(rows.matches.map((m) => m.season))]);
   const raw = (text: string, ...params: unknown[]) => db.$client.prepare(text).bind(...params);
+  // The demo's own matches go (an earlier day's, and invented seasons real history now replaces); imported history
+  // (ids m_of_…, src/import/openfootball/convert.ts) stays, and so do the tables and stats of seasons not written here.
   await db.$client.batch([
     ...upsert(db, "leagues", rows.leagues),
     ...upsert(db, "teams", rows.teams),
     ...upsert(db, "players", rows.players),
-    raw("DELETE FROM matches WHERE league_id IN (SELECT value FROM json_each(?))", leagueIds),
-    raw("DELETE FROM standings WHERE league_id IN (SELECT value FROM json_each(?))", leagueIds),
-    raw("DELETE FROM player_season_stats WHERE league_id IN (SELECT value FROM json_each(?))", leagueIds),
+    raw("DELETE FROM matches WHERE league_id IN (SELECT value FROM json_each(?)) AND id NOT GLOB 'm_of_*'", leagueIds),
+    ...["standings", "player_season_stats"].map((table) =>
+      raw(
+        `DELETE FROM ${table} WHERE league_id IN (SELECT value FROM json_each(?1)) AND (season IN (SELECT value FROM json_each(?2)) OR NOT EXISTS (SELECT 1 FROM matches m INDEXED BY matches_league_season WHERE m.league_id = ${table}.league_id AND m.season = ${table}.season))`,
+        leagueIds,
+        seasons,
+      ),
+    ),
     ...replaceSearch(db, rows.search),
     ...matchRows(db, rows),
+    refreshCoverage(
+      db,
+      rows.leagues.map((l) => String(l.id)),
+    ),
     stampStatement(db, stamp),
   ]);
 }
