@@ -72,6 +72,7 @@ function bar(p: Progress, started: number) {
 
 export function summary(r: ImportReport, secs: number) {
   const sum = (k: "matches" | "goals" | "players") => r.files.reduce((n, f) => n + f[k], 0);
+  if (r.files.length === 0) return `nothing new: ${r.alreadyImported.length} file(s) already imported`;
   const lines = [
     `imported ${r.files.length} file(s) in ${secs.toFixed(1)} s: ${sum("matches")} matches, ${sum("goals")} goals, ${sum("players")} players; ${r.applied} ops applied, ${r.unchanged} unchanged`,
   ];

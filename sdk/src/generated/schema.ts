@@ -1359,6 +1359,22 @@ export interface components {
       /** @description Current season, `yyyy/yy`. */
       season: string;
       logo_url: string | null;
+      coverage: components["schemas"]["Coverage"];
+      /** @description The league's matches come from the simulator (local and staging demos), not from a real source: invented results. */
+      simulated: boolean;
+    };
+    /** @description What the service has for this league's current season. A route for a match of a league without it answers `404 no_data`. */
+    Coverage: {
+      /** @description Matches are followed as they are played (a provider feed or the simulator). */
+      live: boolean;
+      /** @description Timelines: goals, cards, substitutions (`/matches/{id}/events`). */
+      events: boolean;
+      /** @description Line-ups (`/matches/{id}/lineups`). */
+      lineups: boolean;
+      /** @description Match statistics (`/matches/{id}/stats`). */
+      stats: boolean;
+      /** @description Players: squads, box scores, leaders (`/players/{id}`, `/teams/{id}/players`). */
+      players: boolean;
     };
     Standings: {
       league_id: string;
