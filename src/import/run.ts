@@ -61,7 +61,7 @@ const order = (a: ImportFile, b: ImportFile) =>
 export async function importFiles(
   files: ImportFile[],
   target: Target,
-  opts: { now?: number; force?: boolean; onProgress?: (p: Progress) => void } = {},
+  opts: { now?: number; force?: boolean; onProgress?: (p: Progress) => void; batchOps?: number } = {},
 ): Promise<ImportReport> {
   const now = opts.now ?? Date.now();
   const wanted = files.filter((f) => isImportable(f.path)).sort(order);
@@ -83,7 +83,7 @@ export async function importFiles(
   for (const c of todo) {
     progress.source = c.source;
     {
-      for (const batch of batches(c.ops)) {
+      for (const batch of batches(c.ops, opts.batchOps ?? BATCH_OPS)) {
         const r = await target.send(batch);
         report.applied += r.applied;
         report.unchanged += r.unchanged;
@@ -102,12 +102,12 @@ export async function importFiles(
   return report;
 }
 
-function* batches(ops: object[]) {
+function* batches(ops: object[], most: number) {
   let batch: object[] = [];
   let bytes = 0;
   for (const op of ops) {
     const size = JSON.stringify(op).length;
-    if (batch.length === BATCH_OPS || (batch.length > 0 && bytes + size > BATCH_BYTES)) {
+    if (batch.length === most || (batch.length > 0 && bytes + size > BATCH_BYTES)) {
       yield batch;
       batch = [];
       bytes = 0;

@@ -24,7 +24,7 @@ export type EnrichmentLoader<T> = (
 
 /** Before kickoff (or if it never happens) a match has no timeline; once started, an empty one is real. */
 const NOT_STARTED = [1, 4, 5, 6];
-/** In play (live, interrupted): a timeline may still be empty. */
+/** In play (live, interrupted): a timeline may be empty for a minute yet. */
 const IN_PLAY = [2, 7];
 
 async function withVisibleMatch<Q extends BatchItem<"sqlite">, T>(
@@ -70,9 +70,13 @@ export const getEvents: EnrichmentLoader<Event[]> = (db, sport, id, tracked) =>
       .from(matchEvents)
       .where(eq(matchEvents.matchId, id))
       .orderBy(asc(matchEvents.seq)),
-    // No timeline: not started yet, or over without one (its source gives none: history from results only,
-    // docs/data.md "Coverage"). A match in play may not have its first event yet.
-    (events, match) => (events.length === 0 && !IN_PLAY.includes(match.status_code) ? null : events),
+    // No timeline: not started yet, or over and no source ever gave it one (seq 0: history imported from results
+    // only, docs/data.md "Coverage"). A match in play, or whose last event was withdrawn, has an empty one.
+    (events, match) =>
+      events.length === 0 &&
+      (NOT_STARTED.includes(match.status_code) || (match.seq === 0 && !IN_PLAY.includes(match.status_code)))
+        ? null
+        : events,
   );
 
 export const getStats: EnrichmentLoader<StatRow[]> = (db, sport, id, tracked) =>
