@@ -18,6 +18,8 @@ export const leagueRow = (over: Row = {}): Row => ({
   logo_url: null,
   format: "league",
   updated_at: BEFORE,
+  simulated: 0,
+  has_live: 0,
   ...over,
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BEFORE, NOW, ingestState, plan, refusal } from "../../../helpers/ingest-state";
+import { BEFORE, NOW, ingestState, leagueRow, plan, refusal } from "../../../helpers/ingest-state";
 import { leagueOp, newMatchOp } from "../../../helpers/ops";
 
 describe("planning a league op", () => {
@@ -14,6 +14,8 @@ describe("planning a league op", () => {
       season: "2026/27",
       logo_url: null,
       format: "league",
+      simulated: 0,
+      has_live: 0,
       updated_at: NOW,
     };
     expect(p).toMatchObject({ applied: 1, unchanged: 0, writes: { leagues: [row] }, updates: [] });
@@ -53,6 +55,22 @@ describe("planning a league op", () => {
     expect(p.writes.leagues).toHaveLength(1);
     expect(p.writes.leagues![0]).toMatchObject({ id: "lg_fb_eng1", ...change, updated_at: NOW });
     expect(p.search.map((s) => s.id)).toEqual(["lg_fb_eng1"]);
+  });
+
+  it("an op naming an older season (a history import) updates the league but never winds its season back", () => {
+    const state = ingestState({ leagues: [leagueRow({ has_live: 1 })] });
+    const p = plan([leagueOp({ id: "lg_fb_eng1", name: "Premier League", season: "2015/16" })], state);
+    expect(p).toMatchObject({ applied: 0, unchanged: 1 });
+    const renamed = plan([leagueOp({ id: "lg_fb_eng1", name: "The Premier League", season: "2015/16" })], state);
+    expect(renamed.writes.leagues![0]).toMatchObject({ name: "The Premier League", season: "2026/27", has_live: 1 });
+  });
+
+  it("a new season starts its live coverage afresh; `simulated` is kept when an op leaves it out", () => {
+    const state = ingestState({ leagues: [leagueRow({ has_live: 1, simulated: 1 })] });
+    const p = plan([leagueOp({ id: "lg_fb_eng1", name: "Premier League", season: "2027/28" })], state);
+    expect(p.writes.leagues![0]).toMatchObject({ season: "2027/28", has_live: 0, simulated: 1 });
+    const real = plan([leagueOp({ id: "lg_fb_eng1", name: "Premier League", simulated: false })], state);
+    expect(real.writes.leagues![0]).toMatchObject({ simulated: 0 });
   });
 
   it("a league id of the other sport is refused, naming ops.<i>.sport", () => {
