@@ -22,6 +22,7 @@ beforeAll(() => {
     "workers",
     "migrations",
     "scripts",
+    "data",
   ])
     cpSync(join(root, f), join(project, f), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(project, "node_modules"));
@@ -125,7 +126,7 @@ describe("npm start", () => {
     }
   });
 
-  it("Ctrl-C on a running start stops wrangler and workerd; the port is free again", async () => {
+  it("a start serves real history (imported once) and stops wholly on Ctrl-C; a second start imports nothing", async () => {
     const port = await freePort();
     const key = `sk_test_${"7".repeat(43)}`;
     const run: { child: ChildProcess; out: { stdout: string; stderr: string }; exit: Promise<number | null> } = start({
@@ -141,6 +142,23 @@ describe("npm start", () => {
     }
     expect(run.out.stdout).toContain(`Demo API key: ${key}`);
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    // The first start imported the bundled real history; the simulated leagues say so, the imported ones are real.
+    expect(run.out.stdout).toMatch(/Real history \(openfootball, public domain\): imported 62 file\(s\)/);
+    const leagues = (await (
+      await fetch(`http://127.0.0.1:${port}/v1/football/leagues`, { headers: { "x-api-key": key } })
+    ).json()) as { data: { id: string; simulated: boolean; coverage: { events: boolean } }[] };
+    const byId = new Map(leagues.data.map((l) => [l.id, l]));
+    expect(byId.get("lg_fb_eng1")).toMatchObject({ simulated: true });
+    expect(byId.get("lg_fb_wc")).toMatchObject({ simulated: false, coverage: { events: true } });
+    const pl1516 = (await (
+      await fetch(`http://127.0.0.1:${port}/v1/football/matches?league_id=lg_fb_eng1&date=2016-05-15&limit=20`, {
+        headers: { "x-api-key": key },
+      })
+    ).json()) as { data: { home_team: string; away_team: string; home_score: number; away_score: number }[] };
+    // The last day of 2015/16: Chelsea 1–1 Leicester City, the champions.
+    expect(pl1516.data).toContainEqual(
+      expect.objectContaining({ home_team: "Chelsea", away_team: "Leicester City", home_score: 1, away_score: 1 }),
+    );
     const groups = groupsBelow(run.child.pid!);
     expect(groups.size).toBeGreaterThan(0);
     expect(alive(groups).some((l) => l.includes("workerd"))).toBe(true);
@@ -150,5 +168,19 @@ describe("npm start", () => {
     // A process SIGKILLed a moment ago may still be tearing down (state R, no command line): give it a moment.
     await expect.poll(() => alive(groups), { timeout: 5000 }).toEqual([]);
     expect(await portIsFree(port)).toBe(true);
-  }, 180_000);
+
+    // A second start imports nothing.
+    const again = start({ PORT: String(port), SIMULATOR: "off", DEMO_API_KEY: key });
+    const until = Date.now() + 120_000;
+    while (!again.out.stdout.includes("Sports data service running at")) {
+      if (again.child.exitCode !== null || Date.now() > until)
+        throw new Error(`no banner:\n${again.out.stdout}\n${again.out.stderr}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(again.out.stdout).toContain(
+      "Real history (openfootball, public domain): nothing new: 62 file(s) already imported",
+    );
+    again.child.kill("SIGINT");
+    expect(await within(again.exit, 20_000, "exit after SIGINT")).toBe(130);
+  }, 300_000);
 });
