@@ -1,7 +1,7 @@
 // Simulator: drives the demo feed with a Durable Object alarm, so it runs inside `wrangler dev` as well as on
 // Cloudflare. One object (idFromName("demo")); start/stop are idempotent.
 import { DurableObject } from "cloudflare:workers";
-import { simulatorFeed } from "../src/core/ingest/feeds/simulator";
+import { simulatorFeed } from "../src/demo/simulator";
 import { pollFeed } from "../src/core/ingest/feeds/run";
 import { log } from "../src/lib/log";
 

@@ -8,7 +8,7 @@ import { PLANS } from "../core/domain/codes";
 import { NewKey } from "../core/domain/key-schemas";
 import { IdParam } from "../core/domain/schemas";
 import { dbFor } from "../core/db/client";
-import { seedDemo } from "../core/demo/seed";
+import { seedDemo } from "../demo/seed";
 import type { AppEnv } from "../http/app-env";
 import { ApiError, badRequest } from "../core/errors";
 import { adminFeedRoutes } from "./admin-feeds";

@@ -10,7 +10,7 @@ import { McpServer } from "@modelcontextprotocol/server";
 import { createMcpHandler } from "agents/mcp/server";
 import { expect, it } from "vitest";
 import { dbFor } from "../../src/core/db/client";
-import { seedDemo } from "../../src/core/demo/seed";
+import { seedDemo } from "../../src/demo/seed";
 import { generateKey } from "../../src/core/auth/keys";
 import { TOOLS } from "../../src/mcp/tools";
 import { published } from "../../src/mcp/tools/input";

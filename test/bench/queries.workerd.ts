@@ -10,7 +10,7 @@ import { getEvents, getH2H, getLineups, getStandingsAtKickoff, getStats } from "
 import { currentStandings, listTrackedLeagues } from "../../src/core/db/queries/leagues";
 import { getMatch, listMatches, matchListStatements, matchPageQuery } from "../../src/core/db/queries/matches";
 import { generateKey } from "../../src/core/auth/keys";
-import { seedDemo } from "../../src/core/demo/seed";
+import { seedDemo } from "../../src/demo/seed";
 import { recordingD1 } from "../helpers/recording-d1";
 import { trackedParam } from "../../src/core/db/queries/visibility";
 import { peopleEndpoints } from "./people-endpoints";

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { generateKey } from "../../src/core/auth/keys";
 import { dbFor } from "../../src/core/db/client";
-import { seedDemo } from "../../src/core/demo/seed";
+import { seedDemo } from "../../src/demo/seed";
 
 /** A small slice of the demo (fast to seed): domestic league, continental, cup; two basketball leagues. */
 export const TEST_LEAGUES = ["eng1", "ucl", "facup", "euroleague", "acb"] as const;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { dbFor } from "../../src/core/db/client";
-import { seedDemo } from "../../src/core/demo/seed";
+import { seedDemo } from "../../src/demo/seed";
 import { admin } from "../helpers/admin";
 import { get, seed } from "../helpers/seed";
 

@@ -1,11 +1,11 @@
 // The cron (every minute): runs FEEDS. It (re)starts the simulator's and the provider pollers' alarm loops (their own
 // alarms set the pace: docs/feeds.md "Polling") and polls an "http" feed.
 import { feedsOf, providersOn } from "./config";
-import { ADAPTERS, pollFeed } from "../ingest/feeds/run";
+import { ADAPTERS, FEED_NAMES, pollFeed } from "../ingest/feeds/run";
 
 export async function scheduledPoll(env: Env): Promise<void> {
   const feeds = feedsOf(env);
-  const unknown = feeds.filter((f) => !(f in ADAPTERS) && !providersOn(env).includes(f as never));
+  const unknown = feeds.filter((f) => !FEED_NAMES.includes(f) && !providersOn(env).includes(f as never));
   if (unknown.length > 0) throw new Error(`unknown feed in FEEDS: ${unknown.join(", ")}`);
   const work: Promise<unknown>[] = providersOn(env).map((p) => env.FEED_POLLER.getByName(p).ensure(p));
   if (feeds.includes("simulator"))

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { COMMON_PASSWORDS } from "../../../src/core/auth/common-passwords";
 import { Credentials, isCommonPassword, Password } from "../../../src/core/auth/password-policy";
-import { DEMO_PASSWORD } from "../../../src/core/demo/seed";
+import { DEMO_PASSWORD } from "../../../src/demo/seed";
 import { admin } from "../../helpers/admin";
 import { Agent } from "../../helpers/browser";
 

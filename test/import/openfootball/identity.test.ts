@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { CLUBS } from "../../../src/import/openfootball/aliases";
 import { convertFile } from "../../../src/import/openfootball/convert";
-import { LEAGUES } from "../../../src/core/demo/catalog";
+import { LEAGUES } from "../../../src/demo/catalog";
 import { slug } from "../../../src/lib/slug";
 import { bundled, IMPORT_NOW } from "../../helpers/openfootball";
 

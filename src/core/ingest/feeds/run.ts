@@ -5,9 +5,11 @@ import { ingestInOrder } from "../serial";
 import { MAX_OPS } from "../ops";
 import type { FeedAdapter } from "./feed";
 import { httpFeed } from "./http";
-import { simulatorFeed } from "./simulator";
 
-export const ADAPTERS: Record<string, FeedAdapter> = { simulator: simulatorFeed, http: httpFeed };
+/** Feeds the cron polls itself (docs/feeds.md "Configuration"); the simulator (src/demo) runs in its own object. */
+export const ADAPTERS: Record<string, FeedAdapter> = { http: httpFeed };
+/** Every name FEEDS may hold besides the providers'. */
+export const FEED_NAMES = ["simulator", "http"];
 
 export async function pollFeed(env: Env, adapter: FeedAdapter, now = new Date()) {
   const leagues = await trackedLeagueIdsAnyAccount(dbFor(env.DB));

@@ -2,18 +2,18 @@
 // and keeps a few matches of each sport live by kicking off the next scheduled ones early; now and then VAR
 // disallows a football goal (./sim-var.ts). It only produces ops; ingest() applies them exactly as it would a
 // provider's.
-import { basketballOvertimeCode, type Sport } from "../../domain/codes";
-import type { Lineup } from "../../domain/schemas";
-import { dbFor } from "../../db/client";
-import { liveMatchesOf, nextScheduled } from "../../db/queries/feeds";
-import type { Row } from "../../db/queries/ingest";
-import { buildTeams } from "../../demo/schedule";
-import { demoEvent, type DemoEvent, type Side } from "../../demo/events";
-import { lineupFor, type DemoTeam } from "../../demo/squads";
-import type { Op } from "../ops";
+import { basketballOvertimeCode, type Sport } from "../core/domain/codes";
+import type { Lineup } from "../core/domain/schemas";
+import { dbFor } from "../core/db/client";
+import { liveMatchesOf, nextScheduled } from "../core/db/queries/feeds";
+import type { Row } from "../core/db/queries/ingest";
+import { buildTeams } from "./schedule";
+import { demoEvent, type DemoEvent, type Side } from "./events";
+import { lineupFor, type DemoTeam } from "./squads";
+import type { Op } from "../core/ingest/ops";
 import { LiveLines } from "./sim-lines";
 import { varReview } from "./sim-var";
-import type { FeedAdapter } from "./feed";
+import type { FeedAdapter } from "../core/ingest/feeds/feed";
 
 /** How many matches of each sport the simulator keeps live. */
 const LIVE_TARGET: Record<Sport, number> = { football: 6, basketball: 4 };

@@ -1,9 +1,9 @@
 // Fixtures: who plays whom and when, for a season placed around a given day.
-import type { Sport } from "../domain/codes";
+import type { Sport } from "../core/domain/codes";
 import { EXTENDED_LEAGUES, LEAGUES, type LeagueSpec } from "./catalog";
 import { playFootball } from "./football";
 import { hash32, rngFor, shuffle } from "./random";
-import { slug } from "../../lib/slug";
+import { slug } from "../lib/slug";
 import { lineupFor, type DemoTeam } from "./squads";
 
 const DAY = 86_400;

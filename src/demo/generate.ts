@@ -1,19 +1,19 @@
 // Deterministic demo data around a given instant: per league the previous season (all played) and the
 // current one with today in the middle of it. The benchmark data set adds older seasons and more leagues.
-import type { Lineup, StandingRow, StatRow } from "../domain/schemas";
-import { TableBuilder } from "../domain/standings";
+import type { Lineup, StandingRow, StatRow } from "../core/domain/schemas";
+import { TableBuilder } from "../core/domain/standings";
 import { basketballAt, basketballStats, playBasketball } from "./basketball";
 import { EXTENDED_LEAGUES, LEAGUES, type LeagueSpec } from "./catalog";
 import type { DemoEvent } from "./events";
 import { clockAt, eventOrder, footballStats, isGoal, playFootball } from "./football";
-import { isFinished } from "../domain/codes";
-import type { Searchable } from "../db/queries/search-index";
+import { isFinished } from "../core/domain/codes";
+import type { Searchable } from "../core/db/queries/search-index";
 import { basketballLines, footballLines, withPlayerIds, type LineRow } from "./box-scores";
 import { addPeople, liveMinute, SeasonLines, shortName } from "./people";
 import { pick, rngFor, shuffle } from "./random";
 import { buildTeams, fixturesOf, matchSeed, seasonOf, type Fixture } from "./schedule";
 import { lineupFor, type DemoTeam } from "./squads";
-import { rfc3339 } from "../../lib/time";
+import { rfc3339 } from "../lib/time";
 
 const DAY = 86_400;
 

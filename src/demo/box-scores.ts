@@ -1,6 +1,6 @@
 // Box scores that agree with the match: football goals per side come from the timeline (so they equal the score
 // minus the other side's own goals), basketball points per side add up to the score.
-import type { Lineup, Player } from "../domain/schemas";
+import type { Lineup, Player } from "../core/domain/schemas";
 import type { DemoEvent, Side } from "./events";
 import { chance, int, pick, type Rng } from "./random";
 

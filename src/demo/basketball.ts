@@ -1,6 +1,6 @@
 // A basketball game played out in advance: quarter scores, key plays, box-score totals.
-import { basketballOvertimeCode } from "../domain/codes";
-import type { Lineup, StatRow } from "../domain/schemas";
+import { basketballOvertimeCode } from "../core/domain/codes";
+import type { Lineup, StatRow } from "../core/domain/schemas";
 import { demoEvent as ev, type DemoEvent } from "./events";
 import { int, pick, rngFor, type Rng } from "./random";
 

@@ -1,8 +1,8 @@
 // The demo's people: squads with diverse names, timelines and lineups that name player ids, box scores that agree
 // with the score, season stats that are the sums of the finished matches' lines.
 import { describe, expect, it } from "vitest";
-import { isFinished } from "../../../src/core/domain/codes";
-import { generateDemo } from "../../../src/core/demo/generate";
+import { isFinished } from "../../src/core/domain/codes";
+import { generateDemo } from "../../src/demo/generate";
 
 const now = new Date("2026-11-22T15:10:00Z");
 const data = generateDemo(now);

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { admin } from "../../helpers/admin";
-import { disallowedOnReview } from "../../../src/core/ingest/feeds/sim-var";
-import { connect, ingestOps } from "../../helpers/live";
-import { eventOp, eventsOp, matchOp, playerLinesOp } from "../../helpers/ops";
-import { getJson, seed } from "../../helpers/seed";
-import { waitFor } from "../../helpers/webhooks";
+import { admin } from "../helpers/admin";
+import { disallowedOnReview } from "../../src/demo/sim-var";
+import { connect, ingestOps } from "../helpers/live";
+import { eventOp, eventsOp, matchOp, playerLinesOp } from "../helpers/ops";
+import { getJson, seed } from "../helpers/seed";
+import { waitFor } from "../helpers/webhooks";
 
 const s = await seed(["eng1", "facup", "euroleague"]);
 const sim = env.SIMULATOR.getByName("demo");
@@ -25,7 +25,7 @@ describe("simulator feed (through the ingest path)", () => {
     const hub = (await connect(`/v1/ws/live`, { "x-api-key": s.key })).socket!;
     await sim.tick();
     const msgs = await socket!.next(1);
-    // A tick's first message may also be a VAR removal (src/core/ingest/feeds/sim-var.ts).
+    // A tick's first message may also be a VAR removal (src/demo/sim-var.ts).
     expect(msgs[0].type).toMatch(/^(score_update|event_added|status_change|event_removed)$/);
     expect((await hub.next(5)).length).toBe(5);
     const after = (await getJson(`/v1/football/matches/${m.id}`, s.key)).body;

@@ -1,5 +1,5 @@
 // Demo competitions: real-looking clubs, venues and capacities. Teams are "Name|Venue|capacity".
-import type { Sport } from "../domain/codes";
+import type { Sport } from "../core/domain/codes";
 
 export interface LeagueSpec {
   code: string;

@@ -3,9 +3,9 @@
 // (the match op) and the scorer's line without the goal (player_lines).
 // Whether a goal stands is decided by the project's seeded random source from the goal's id: the same goal gets the
 // same decision on every review, so a goal that stood is never disallowed later, and tests can tell in advance.
-import { chance, rngFor } from "../../demo/random";
-import type { Side } from "../../demo/events";
-import type { Row } from "../../db/queries/ingest";
+import { chance, rngFor } from "./random";
+import type { Side } from "./events";
+import type { Row } from "../core/db/queries/ingest";
 
 /** About one goal in ten is disallowed: visible in a demo session, still the exception. */
 export const VAR_DISALLOW_RATE = 0.1;

@@ -1,5 +1,5 @@
 // A football match played out in advance: result, timeline, stats. `cutAt` gives the state at a live minute.
-import type { Lineup, StatRow } from "../domain/schemas";
+import type { Lineup, StatRow } from "../core/domain/schemas";
 import { demoEvent, type DemoEvent, type Side } from "./events";
 import { chance, int, pick, poisson, rngFor, type Rng } from "./random";
 

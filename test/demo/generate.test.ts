@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateDemo } from "../../../src/core/demo/generate";
+import { generateDemo } from "../../src/demo/generate";
 
 const now = new Date("2026-11-22T15:10:00Z");
 const data = generateDemo(now);

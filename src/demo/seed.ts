@@ -1,12 +1,12 @@
 // `npm start` (through POST /internal/admin/demo) and tests: demo season for today, demo account and key.
-import { createAccount, createApiKey, findAccountIdByEmail, writePlan, writeTrackedLeagues } from "../auth/service";
-import { sha256Hex } from "../auth/keys";
-import type { Db } from "../db/client";
-import { findKeyByHash } from "../db/queries/accounts";
-import { leagueIdsExist } from "../db/queries/leagues";
-import { appendDemo, demoStamp, setDemoStamp, writeDemo } from "../db/queries/demo";
+import { createAccount, createApiKey, findAccountIdByEmail, writePlan, writeTrackedLeagues } from "../core/auth/service";
+import { sha256Hex } from "../core/auth/keys";
+import type { Db } from "../core/db/client";
+import { findKeyByHash } from "../core/db/queries/accounts";
+import { leagueIdsExist } from "../core/db/queries/leagues";
+import { appendDemo, demoStamp, setDemoStamp, writeDemo } from "../core/db/queries/demo";
 import { demoLeagueIds, generateDemo, generateHistory, type DemoSelection } from "./generate";
-import { utcDay } from "../../lib/time";
+import { utcDay } from "../lib/time";
 
 export const DEMO_EMAIL = "demo@example.com";
 /** Bump when the generator's output changes, so an existing local database is regenerated on the next start. */

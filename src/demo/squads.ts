@@ -1,9 +1,9 @@
 // Squads, coaches and lineups for demo teams, derived from the team id so they are stable across matches.
-import type { Sport } from "../domain/codes";
-import type { Lineup, Player } from "../domain/schemas";
+import type { Sport } from "../core/domain/codes";
+import type { Lineup, Player } from "../core/domain/schemas";
 import { namePools, NATIONALITIES, NATIONS } from "./catalog";
 import { int, pick, rngFor, shuffle, type Rng } from "./random";
-import { utcDay } from "../../lib/time";
+import { utcDay } from "../lib/time";
 
 export interface DemoTeam {
   id: string;

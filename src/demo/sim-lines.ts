@@ -1,9 +1,9 @@
 // The simulator's box scores: the live match's stored lines (or its starters, at kickoff), advanced with each tick.
-import { LINE_COUNTS } from "../../domain/people-schemas";
-import type { Lineup } from "../../domain/schemas";
-import type { Row } from "../../db/queries/ingest";
-import type { Side } from "../../demo/events";
-import type { Op } from "../ops";
+import { LINE_COUNTS } from "../core/domain/people-schemas";
+import type { Lineup } from "../core/domain/schemas";
+import type { Row } from "../core/db/queries/ingest";
+import type { Side } from "./events";
+import type { Op } from "../core/ingest/ops";
 
 type Line = Record<string, unknown> & { player_id: string; side: Side; started: boolean };
 

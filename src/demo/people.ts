@@ -1,6 +1,6 @@
 // Players, search rows and season stats of the demo: squads of the teams of the selected competitions.
-import type { Searchable } from "../db/queries/search-index";
-import { seasonTotals, type LineCounts } from "../domain/season-stats";
+import type { Searchable } from "../core/db/queries/search-index";
+import { seasonTotals, type LineCounts } from "../core/domain/season-stats";
 import type { LeagueSpec } from "./catalog";
 import { clockAt, type FootballPlay } from "./football";
 import type { LineRow } from "./box-scores";
