@@ -1,10 +1,19 @@
 // `npm start` (through POST /internal/admin/demo) and tests: demo season for today, demo account and key.
-import { createAccount, createApiKey, findAccountIdByEmail, writePlan, writeTrackedLeagues } from "../core/auth/service";
+import {
+  createAccount,
+  createApiKey,
+  findAccountIdByEmail,
+  writePlan,
+  writeTrackedLeagues,
+} from "../core/auth/service";
 import { sha256Hex } from "../core/auth/keys";
-import type { Db } from "../core/db/client";
+import { dbFor } from "../core/db/client";
+import type { Op } from "../core/ingest/ops";
+import { ingestInOrder } from "../core/ingest/serial";
 import { findKeyByHash } from "../core/db/queries/accounts";
 import { leagueIdsExist } from "../core/db/queries/leagues";
-import { appendDemo, demoStamp, setDemoStamp, writeDemo } from "../core/db/queries/demo";
+import { appendDemo, demoStamp, resetDemo, setDemoStamp, writeDemo } from "../core/db/queries/demo";
+import { demoOps } from "./ops";
 import { demoLeagueIds, generateDemo, generateHistory, type DemoSelection } from "./generate";
 import { utcDay } from "../lib/time";
 
@@ -37,7 +46,17 @@ const IMPORTED_ONLY = ["lg_fb_wc", "lg_fb_euro"];
 
 const BENCH_HISTORY = 5;
 
-export async function seedDemo(db: Db, environment: string, opts: SeedOptions = {}) {
+/** Ops sent to ingest per batch (its limit). */
+const BATCH = 500;
+
+async function send(env: Env, ops: Op[], quiet: boolean) {
+  for (let i = 0; i < ops.length; i += BATCH)
+    await ingestInOrder(env, ops.slice(i, i + BATCH), undefined, undefined, quiet);
+}
+
+export async function seedDemo(env: Env, opts: SeedOptions = {}) {
+  const db = dbFor(env.DB);
+  const environment = env.ENVIRONMENT;
   const now = opts.now ?? new Date();
   const day = Math.floor(now.getTime() / 86_400_000);
   const bench = opts.scale === "bench";
@@ -47,20 +66,33 @@ export async function seedDemo(db: Db, environment: string, opts: SeedOptions = 
   const stamp = `${GENERATOR_VERSION}:${day}:${leagueIds.join(",")}${bench ? `:h${BENCH_HISTORY}` : ""}${opts.realHistory ? ":real" : ""}`;
   const seeded = opts.force || (await demoStamp(db)) !== stamp;
   let matches: number | null = null;
-  if (seeded) {
+  if (seeded && !bench) {
+    // Through the one ingest path: the day's earlier demo goes (its own matches only; imported history stays), then
+    // the new one is sent as any source's ops: what is not in play as quiet history, the live matches as a feed's.
+    // The stamp is written last, so a run cut short is redone (ops are upserts).
     const data = generateDemo(now, sel);
-    // The demo is one transaction. The benchmark's history is appended a season at a time (one season's rows fit
-    // in a Worker's memory; all of them would not), and the stamp is written last, so a partial run is redone.
-    await writeDemo(db, bench ? `${stamp}:partial` : stamp, data);
+    await resetDemo(
+      db,
+      data.leagues.map((l) => String(l.id)),
+    );
+    const { history, live } = demoOps(data);
+    await send(env, history, true);
+    await send(env, live, false);
+    await setDemoStamp(db, stamp);
     matches = data.matches.length;
-    if (bench) {
-      for (let back = 2; back <= BENCH_HISTORY; back++) {
-        const older = generateHistory(now, sel, back);
-        await appendDemo(db, older);
-        matches += older.matches.length;
-      }
-      await setDemoStamp(db, stamp);
+  } else if (seeded) {
+    // The benchmark's data set (test/bench) is written directly, in bulk: 36,000 matches through ingest would take
+    // minutes of every benchmark run. One transaction for the current seasons, then a season at a time (one
+    // season's rows fit in a Worker's memory; all of them would not), and the stamp last.
+    const data = generateDemo(now, sel);
+    await writeDemo(db, `${stamp}:partial`, data);
+    matches = data.matches.length;
+    for (let back = 2; back <= BENCH_HISTORY; back++) {
+      const older = generateHistory(now, sel, back);
+      await appendDemo(db, older);
+      matches += older.matches.length;
     }
+    await setDemoStamp(db, stamp);
   }
 
   const accountId =

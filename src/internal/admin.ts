@@ -98,7 +98,7 @@ adminRoutes.openapi(internal("post", "/demo", { body: jsonBody(DemoBody) }), asy
     throw badRequest("demo_api_key", "expected an sk_test_ key");
   return json(
     c,
-    await seedDemo(dbFor(c.env.DB), c.env.ENVIRONMENT, {
+    await seedDemo(c.env, {
       demoApiKey: b.demo_api_key,
       scale: b.scale,
       realHistory: b.real_history,

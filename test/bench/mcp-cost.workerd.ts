@@ -22,7 +22,7 @@ const SMOKE = (env as { BENCH_SMOKE?: string }).BENCH_SMOKE === "1";
 const ROUNDS = SMOKE ? 1 : 7;
 const CALLS = SMOKE ? 10 : 400;
 const key = generateKey("sk_test_");
-const seeded = await seedDemo(dbFor(env.DB), "local", { demoApiKey: key, scale: "demo" });
+const seeded = await seedDemo(env, { demoApiKey: key, scale: "demo" });
 // Checked: with the demo account's own plan the rounds run out of budget, and a refusal is no figure.
 const planned = await admin("PUT", `/accounts/${seeded.account_id}/plan`, { plan: "scale" });
 if (planned.status !== 200) throw new Error(`the scale plan was not set: HTTP ${planned.status}`);

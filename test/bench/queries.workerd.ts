@@ -21,7 +21,7 @@ const SMOKE = (env as { BENCH_SMOKE?: string }).BENCH_SMOKE === "1";
 const ROUNDS = SMOKE ? 1 : 5;
 const CALLS = SMOKE ? 20 : 400;
 const key = generateKey("sk_test_");
-const seeded = await seedDemo(dbFor(env.DB), "local", { demoApiKey: key, scale: SMOKE ? "demo" : "bench" });
+const seeded = await seedDemo(env, { demoApiKey: key, scale: SMOKE ? "demo" : "bench" });
 const accountId = seeded.account_id;
 const tracked = (
   await env.DB.prepare("SELECT league_id FROM tracked_leagues WHERE account_id = ?")

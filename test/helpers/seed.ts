@@ -15,7 +15,7 @@ export interface Seeded {
 /** Seeds the demo slice into this test file's D1 and returns a key of the demo account (all scopes). */
 export async function seed(leagues: readonly string[] = TEST_LEAGUES, now?: Date): Promise<Seeded> {
   const key = generateKey("sk_test_");
-  const res = await seedDemo(dbFor(env.DB), "local", { demoApiKey: key, leagues, now });
+  const res = await seedDemo(env, { demoApiKey: key, leagues, now });
   return { key, accountId: res.account_id, keyId: res.key_id! };
 }
 

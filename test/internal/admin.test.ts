@@ -151,7 +151,7 @@ describe("demo seeding", () => {
     // instant), so the first run here is forced too.
     const now = new Date();
     const first = await seed(["eng1", "euroleague"], now);
-    await seedDemo(dbFor(env.DB), "local", {
+    await seedDemo(env, {
       demoApiKey: first.key,
       leagues: ["eng1", "euroleague"],
       force: true,
@@ -162,14 +162,14 @@ describe("demo seeding", () => {
         "SELECT (SELECT count(*) FROM matches) AS m, (SELECT count(*) FROM match_events) AS e, (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM api_keys) AS k",
       ).first();
     const before = await count();
-    const again = await seedDemo(dbFor(env.DB), "local", {
+    const again = await seedDemo(env, {
       demoApiKey: first.key,
       leagues: ["eng1", "euroleague"],
       now,
     });
     expect(again.seeded).toBe(false);
     expect(await count()).toEqual(before);
-    const forced = await seedDemo(dbFor(env.DB), "local", {
+    const forced = await seedDemo(env, {
       demoApiKey: first.key,
       leagues: ["eng1", "euroleague"],
       force: true,

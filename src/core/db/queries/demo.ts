@@ -79,3 +79,21 @@ const stampStatement = (db: Db, stamp: string) =>
 export async function setDemoStamp(db: Db, stamp: string): Promise<void> {
   await stampStatement(db, stamp).run();
 }
+
+/**
+ * Before a new day's demo goes through ingest: the demo leagues' own matches (their events, stats, lineups, lines
+ * and snapshots cascade), and the tables and season stats of seasons no match is left in. Imported history (ids
+ * m_of_…) stays; leagues, teams and players stay (ingest upserts them).
+ */
+export async function resetDemo(db: Db, leagueIds: string[]): Promise<void> {
+  const ids = JSON.stringify(leagueIds);
+  const raw = (text: string) => db.$client.prepare(text).bind(ids);
+  await db.$client.batch([
+    raw("DELETE FROM matches WHERE league_id IN (SELECT value FROM json_each(?)) AND id NOT GLOB 'm_of_*'"),
+    ...["standings", "player_season_stats"].map((table) =>
+      raw(
+        `DELETE FROM ${table} WHERE league_id IN (SELECT value FROM json_each(?)) AND NOT EXISTS (SELECT 1 FROM matches m INDEXED BY matches_league_season WHERE m.league_id = ${table}.league_id AND m.season = ${table}.season)`,
+      ),
+    ),
+  ]);
+}
