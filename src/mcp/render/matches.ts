@@ -39,7 +39,12 @@ export function matchLine(m: MatchListItem & Partial<Pick<MatchDetail, "period" 
   return `${m.home_team} ${m.home_score}–${m.away_score} ${m.away_team}, ${state} [${m.id}]`;
 }
 
-export const leagueLine = (l: League) => `${l.name} (${l.country}, ${l.season}) [${l.id}]`;
+/** A league and what its current season has; a simulated one says its results are invented (docs/data.md). */
+export const leagueLine = (l: League) => {
+  const has = (["live", "events", "lineups", "stats", "players"] as const).filter((k) => l.coverage[k]);
+  const covers = has.length ? `has ${has.join(", ")}` : "results only";
+  return `${l.name} (${l.country}, ${l.season}) [${l.id}]: ${covers}${l.simulated ? "; SIMULATED: invented results for trying the service" : ""}`;
+};
 
 export function eventLine(e: Event): string {
   const at = e.minute != null ? `${e.minute}'${e.added_time ? `+${e.added_time}` : ""} ` : "";

@@ -1,7 +1,8 @@
 // Every bundled openfootball file imported into this file's Worker through `npm run import`'s path (the ingest route
 // and the ledger), then read back over the API: tables, a World Cup final, an own goal, a shoot-out, head-to-head over
 // ten seasons, the table at a match, and what each league's coverage says against what its routes answer.
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { rawToolCall, readRpc } from "../../helpers/mcp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { convertFile } from "../../../src/import/openfootball/convert";
 import { TableBuilder } from "../../../src/core/domain/standings";
@@ -204,5 +205,29 @@ describe("importing every bundled file", () => {
       const players = squad.status === 200 ? ((await squad.json()) as { players: unknown[] }).players.length : 0;
       expect(players > 0, `${l.id} squad`).toBe(l.coverage.players);
     }
+  });
+});
+
+describe("coverage over MCP", () => {
+  it("list_leagues says what each league has; the imported ones are not simulated", async () => {
+    const { request } = rawToolCall(
+      "2025",
+      { id: 1, name: "list_leagues", args: { sport: "football" } },
+      { "x-api-key": key },
+    );
+    const res = await exports.default.fetch(request);
+    const body = await readRpc(res);
+    expect(body.error, JSON.stringify(body)).toBeUndefined();
+    const text: string = body.result.content[0].text;
+    expect(text).toContain("FIFA World Cup (World, 2026/27) [lg_fb_wc]: has events, players");
+    expect(text).toContain("Premier League (England, 2025/26) [lg_fb_eng1]: results only");
+    expect(text).not.toContain("SIMULATED");
+    expect(body.result.structuredContent.leagues).toContainEqual(
+      expect.objectContaining({
+        id: "lg_fb_wc",
+        simulated: false,
+        coverage: expect.objectContaining({ events: true }),
+      }),
+    );
   });
 });
