@@ -1,50 +1,15 @@
 // The demo's data as ingest ops: the simulator's seasons go through the one ingest path like every other source's
 // (docs/operations.md "Demo data"). Standings, snapshots, season stats and the search index are derived there.
-import { Op } from "../core/ingest/ops";
+import { Event } from "../core/domain/schemas";
+import { MatchOp, Op } from "../core/ingest/ops";
 import type { DemoData } from "./generate";
 
 type Row = Record<string, unknown>;
 
-/** Settable match columns (ingest's match op); the rest (team names, updated_at) ingest derives. */
-const MATCH_FIELDS = [
-  "season",
-  "round",
-  "home_team_id",
-  "away_team_id",
-  "home_score",
-  "away_score",
-  "status_code",
-  "period",
-  "minute",
-  "added_time",
-  "game_clock_secs",
-  "ht_home_score",
-  "ht_away_score",
-  "home_penalties",
-  "away_penalties",
-  "home_formation",
-  "away_formation",
-  "referee",
-  "venue",
-  "attendance",
-  "kickoff_ts",
-  "finished_at",
-];
-const EVENT_FIELDS = [
-  "id",
-  "type",
-  "minute",
-  "added_time",
-  "period",
-  "team",
-  "player",
-  "player_in",
-  "player_out",
-  "detail",
-  "player_id",
-  "player_in_id",
-  "player_out_id",
-];
+/** What a match op may set (ingest's schema), beside its identity. */
+const MATCH_FIELDS = Object.keys(MatchOp.shape).filter((k) => !["op", "id", "sport", "league_id"].includes(k));
+/** An event's fields as a feed sends them: the public shape without its `seq` (ingest numbers events). */
+const EVENT_FIELDS = Object.keys(Event.shape).filter((k) => k !== "seq");
 const IN_PLAY = [2, 7];
 
 const pick = (r: Row, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, r[f] ?? null]));

@@ -85,6 +85,8 @@ describe.skipIf(!chromiumAvailable)("the /live scoreboard in headless Chromium",
     expect(await page.locator("h2").allTextContents()).toEqual(["Football", "Basketball"]);
     const leagues = await page.locator("section.league h3 > span:first-child").allTextContents();
     expect(leagues).toContain("Premier League");
+    // The simulator's leagues say their results are invented (League.simulated).
+    expect(await nba.locator("h3 .simulated").textContent()).toBe("Simulated: invented matches for trying the service");
     // Words, not codes: no raw match id or status number anywhere on the board.
     const text = await page.locator("#board").innerText();
     expect(text).not.toMatch(/m_[a-z0-9_]+|status \d/i);

@@ -3,9 +3,9 @@
 // spelling found in the bundled files maps here to one name, the demo catalog's where the club is in it, and the
 // team id is made from that name (tm_fb_<slug>), so a club keeps one id across seasons, files and the simulator.
 //
-// Reviewed by hand. A spelling that is not here stops the import with the list of new names (docs/data.md "A new
-// season's names"): add each to this table, as an alias of a club already here or as a new club, and the identity
-// test (test/import/openfootball/identity.test.ts) checks that no club ends up with two names.
+// Reviewed by hand. A spelling that is not here stops the import with the list of new names, see
+// docs/data.md "A new season's names": add each to this table, as an alias of a club already here or as a new club,
+// and the identity test (test/import/openfootball/identity.test.ts) checks that no club ends up with two names.
 
 /** Spelling in the files → our name. A spelling that already is our name maps to itself. */
 export const CLUBS: Record<string, string> = {

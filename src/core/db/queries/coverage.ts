@@ -9,7 +9,7 @@ const seasonMatch = (cond: string) =>
 
 const FLAGS = {
   // Sticky for the season (a finished season was followed live); planLeague resets it when the season changes.
-  has_live: `MAX(l.has_live, ${seasonMatch("m.status_code IN (2, 7)")})`,
+  has_live: `CASE WHEN l.has_live = 1 THEN 1 ELSE ${seasonMatch("m.status_code IN (2, 7)")} END`,
   has_events: seasonMatch("EXISTS (SELECT 1 FROM match_events e WHERE e.match_id = m.id)"),
   has_lineups: seasonMatch("EXISTS (SELECT 1 FROM match_lineups x WHERE x.match_id = m.id)"),
   has_stats: seasonMatch("EXISTS (SELECT 1 FROM match_stats x WHERE x.match_id = m.id)"),

@@ -1,7 +1,8 @@
 // The league op: an upsert of the league row and its search entry.
-// A league keeps its current season: an op naming an earlier one (a history import, docs/data.md "Importing
-// history") updates the league's name and the rest, never winds its season back. A new season starts the season's
-// coverage afresh (src/core/db/queries/coverage.ts); `simulated` is kept when an op leaves it out.
+// A league keeps its current season: an op naming an earlier one (a history import, see
+// docs/data.md "Importing history") updates the league's name and the rest, never winds its season back. A new
+// season starts the season's coverage afresh (src/core/db/queries/coverage.ts); `simulated` is kept when an op
+// leaves it out.
 import { fail, same, type Planner } from "./context";
 
 const FIELDS = ["country", "name", "season", "logo_url", "format", "simulated", "has_live"];
