@@ -20,14 +20,14 @@ const FLAGS = {
 const names = Object.keys(FLAGS);
 
 /**
- * Recomputes the flags of `leagueIds` and of the leagues whose current season `teamIds` play in (a squad written
- * on its own). Runs after the batch's upserts, so it sees them.
+ * Recomputes the flags of `leagueIds` and of the leagues `teamIds` play in (a squad written on its own), each by
+ * primary key. Runs after the batch's upserts, so it sees them.
  */
 export function refreshCoverage(db: Db, leagueIds: readonly string[], teamIds: readonly string[] = []) {
   const text = `UPDATE leagues SET ${names.map((n) => `${n} = c.${n}`).join(", ")}
 FROM (SELECT l.id, ${names.map((n) => `${FLAGS[n as keyof typeof FLAGS]} AS ${n}`).join(", ")} FROM leagues l
-  WHERE l.id IN (SELECT value FROM json_each(?1))
-     OR l.id IN (SELECT tm.league_id FROM team_matches tm WHERE tm.team_id IN (SELECT value FROM json_each(?2)) AND tm.season = l.season)) AS c
+  WHERE l.id IN (SELECT value FROM json_each(?1)
+    UNION SELECT tm.league_id FROM team_matches tm WHERE tm.team_id IN (SELECT value FROM json_each(?2)))) AS c
 WHERE leagues.id = c.id AND (${names.map((n) => `leagues.${n}`).join(", ")}) <> (${names.map((n) => `c.${n}`).join(", ")})`;
   return db.$client.prepare(text).bind(JSON.stringify(leagueIds), JSON.stringify(teamIds));
 }
