@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { requireKey } from "../http/require-key";
 import type { Sport } from "../core/domain/codes";
-import { IdParam, LeagueList, Standings } from "../core/domain/schemas";
+import { IdParam, LeagueList, Standings, StandingsQuery } from "../core/domain/schemas";
 import { ranked } from "../core/domain/leaders";
 import { Leaders, LeadersQuery } from "../core/domain/people-schemas";
 import { getLeaders } from "../core/db/queries/leaders";
@@ -30,14 +30,15 @@ export function leagueRoutes(sport: Sport) {
     read(
       "/{leagueId}/standings",
       "getLeagueStandings",
-      "Current league table",
-      { params: LeaguePath },
+      "League table: the current season's, or a past season's final one",
+      { params: LeaguePath, query: StandingsQuery },
       Standings,
       true,
     ),
     async (c) => {
       const { leagueId } = c.req.valid("param");
-      const res = await currentStandings(c.get("db"), sport, leagueId, c.get("leagues"));
+      const { season } = c.req.valid("query");
+      const res = await currentStandings(c.get("db"), sport, leagueId, c.get("leagues"), season);
       if (!res.found) throw notFound("league");
       if (!res.standings) throw noData("standings");
       return json(c, res.standings);

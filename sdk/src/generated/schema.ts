@@ -80,7 +80,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Current league table
+     * League table: the current season's, or a past season's final one
      * @description Requires scope `read:leagues`.
      */
     get: operations["getLeagueStandingsFootball"];
@@ -400,7 +400,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Current league table
+     * League table: the current season's, or a past season's final one
      * @description Requires scope `read:leagues`.
      */
     get: operations["getLeagueStandingsBasketball"];
@@ -2004,7 +2004,10 @@ export interface operations {
   };
   getLeagueStandingsFootball: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A past season's final table (`yyyy/yy`); default the current season's table. */
+        season?: string;
+      };
       header?: never;
       path: {
         /** @description League id. */
@@ -4049,7 +4052,10 @@ export interface operations {
   };
   getLeagueStandingsBasketball: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description A past season's final table (`yyyy/yy`); default the current season's table. */
+        season?: string;
+      };
       header?: never;
       path: {
         /** @description League id. */

@@ -96,6 +96,14 @@ export type MatchListQuery = z.infer<typeof MatchListQuery>;
 
 export const H2HQuery = z.object({ limit: limitParam(LIST_LIMITS.h2h) });
 
+export const StandingsQuery = z.object({
+  season: z
+    .string()
+    .regex(/^\d{4}\/\d{2}$/, "expected yyyy/yy")
+    .optional()
+    .describe("A past season's final table (`yyyy/yy`); default the current season's table."),
+});
+
 export const ChangesQuery = z.object({
   since: z
     .string()

@@ -8,7 +8,7 @@ import {
   Leaders,
   type LeaderStat,
 } from "../../core/domain/people-schemas";
-import { IdParam, League, Standings } from "../../core/domain/schemas";
+import { IdParam, League, Standings, StandingsQuery } from "../../core/domain/schemas";
 import { getStandingsAtKickoff } from "../../core/db/queries/enrichments";
 import { getLeaders } from "../../core/db/queries/leaders";
 import { currentStandings, listTrackedLeagues } from "../../core/db/queries/leagues";
@@ -42,15 +42,21 @@ export const LEAGUE_TOOLS = [
   }),
   tool({
     name: "get_standings",
-    description: "A league's current table (league_id), or the table as it stood at a match's kickoff (match_id).",
+    description:
+      "A league's current table (league_id), a past season's final table (league_id and season), or the table as it stood at a match's kickoff (match_id).",
     input: z
-      .object({ league_id: IdParam.optional(), match_id: IdParam.optional() })
+      .object({
+        league_id: IdParam.optional(),
+        season: StandingsQuery.shape.season,
+        match_id: IdParam.optional(),
+      })
       .refine(
         (v) => (v.league_id === undefined) !== (v.match_id === undefined),
         "give exactly one of league_id and match_id",
-      ),
+      )
+      .refine((v) => v.season === undefined || v.league_id !== undefined, "season goes with league_id"),
     output: Standings,
-    async run(ctx, { league_id, match_id }) {
+    async run(ctx, { league_id, season, match_id }) {
       if (match_id) {
         const res = await getStandingsAtKickoff(ctx.db, undefined, match_id, ctx.leagues);
         if (!res.match) throw matchNotFound(match_id);
@@ -61,9 +67,10 @@ export const LEAGUE_TOOLS = [
           text: standingsText(m.league.name, m.sport, res.data, `${m.home_team} v ${m.away_team} [${m.id}]`),
         };
       }
-      const res = await currentStandings(ctx.db, undefined, league_id!, ctx.leagues);
+      const res = await currentStandings(ctx.db, undefined, league_id!, ctx.leagues, season);
       if (!res.found) throw leagueNotFound(league_id!);
-      if (!res.standings) throw new ToolError(`${res.league.name} has no table (a cup?)`);
+      if (!res.standings)
+        throw new ToolError(`${res.league.name} has no table${season ? ` for ${season}` : " (a cup?)"}`);
       return { structured: res.standings, text: standingsText(res.league.name, res.league.sport, res.standings) };
     },
   }),

@@ -120,6 +120,22 @@ describe("importing every bundled file", () => {
     expect(pl[0]).toMatchObject({ team_id: "tm_fb_leicester-city", points: 81, played: 38 });
   });
 
+  it("a past season's final table over the API (?season=), as the file's results make it", async () => {
+    const body = await json("/v1/football/leagues/lg_fb_eng1/standings?season=2015/16");
+    expect(body.season).toBe("2015/16");
+    const got = (body.standings as Record<string, unknown>[]).map((r) => ({
+      team_id: r.team_id,
+      points: r.points,
+      played: r.played,
+      goal_difference: r.goal_difference,
+    }));
+    expect(got).toEqual(tableFromFile(/2015-16\/en\.1/));
+    expect((await get("/v1/football/leagues/lg_fb_eng1/standings?season=1999/00", key)).status).toBe(404);
+    const bad = await get("/v1/football/leagues/lg_fb_eng1/standings?season=2015", key);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("season");
+  });
+
   it("the table at a match is the table of the results before its kickoff", async () => {
     const id = await matchId("lg_fb_eng1", "2015/16", "tm_fb_leicester-city", "tm_fb_manchester-city");
     const kickoff = (await one<{ kickoff_ts: number }>("SELECT kickoff_ts FROM matches WHERE id = ?", id))!.kickoff_ts;
@@ -229,5 +245,19 @@ describe("coverage over MCP", () => {
         coverage: expect.objectContaining({ events: true }),
       }),
     );
+  });
+});
+
+describe("a past season's table over MCP", () => {
+  it("get_standings with league_id and season gives that season's final table", async () => {
+    const { request } = rawToolCall(
+      "2025",
+      { id: 2, name: "get_standings", args: { league_id: "lg_fb_eng1", season: "2015/16" } },
+      { "x-api-key": key },
+    );
+    const body = await readRpc(await exports.default.fetch(request));
+    expect(body.result.structuredContent).toMatchObject({ league_id: "lg_fb_eng1", season: "2015/16" });
+    expect(body.result.structuredContent.standings[0]).toMatchObject({ team_id: "tm_fb_leicester-city", points: 81 });
+    expect(body.result.content[0].text).toContain("Leicester City");
   });
 });

@@ -56,12 +56,16 @@ export async function listTrackedLeagues(db: Db, sport: Sport, tracked: Tracked)
 export type LeagueStandings =
   { found: false } | { found: true; league: { name: string; sport: Sport }; standings: Standings | null };
 
-/** Current table of a tracked league (and the league's name and sport); `standings: null` when it has none (a cup). */
+/**
+ * The table of a tracked league (and the league's name and sport): the current season's, or `season`'s (its final
+ * table, or the latest as it stands); `standings: null` when it has none (a cup, a season without results).
+ */
 export async function currentStandings(
   db: Db,
   sport: Sport | undefined,
   leagueId: string,
   tracked: Tracked,
+  season?: string,
 ): Promise<LeagueStandings> {
   const [row] = await db
     .select({
@@ -72,7 +76,13 @@ export async function currentStandings(
       rows: standings.rows,
     })
     .from(leagues)
-    .leftJoin(standings, and(eq(standings.leagueId, leagues.id), eq(standings.season, leagues.season)))
+    .leftJoin(
+      standings,
+      and(
+        eq(standings.leagueId, leagues.id),
+        season ? eq(standings.season, season) : eq(standings.season, leagues.season),
+      ),
+    )
     .where(and(eq(leagues.id, leagueId), sport ? eq(leagues.sport, sport) : undefined, trackedBy(tracked, leagues.id)));
   if (!row) return { found: false };
   const league = { name: row.name, sport: row.sport };
@@ -82,7 +92,7 @@ export async function currentStandings(
     league,
     standings: {
       league_id: leagueId,
-      season: row.season,
+      season: season ?? row.season,
       as_of: row.asOf,
       standings: JSON.parse(row.rows) as StandingRow[],
     },
