@@ -152,7 +152,9 @@ describe.skipIf(!chromiumAvailable)("the match centre in an MCP Apps host (Chrom
     const ours = new Set([hostBase, proxy.base, proxy.base.replace("http", "ws")]);
     const elsewhere = v.urls.filter((u) => !ours.has(new URL(u).origin));
     expect(elsewhere).toEqual([]);
-    expect(v.urls.some((u) => u === `${proxy.base}/v1/football/matches/m_app_1/events`)).toBe(true);
+    // The app read the timeline over REST from our origin: the request reached the Worker through its public address.
+    // (Counted at the proxy: a browser's request events for a cross-origin iframe can come late under load.)
+    expect(proxy.requests).toContain("GET /v1/football/matches/m_app_1/events");
     expect(v.consoleErrors.filter((e) => /Content Security Policy/.test(e))).toEqual([]);
     await v.page.close();
   });

@@ -4,6 +4,9 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 
 export interface TcpProxy {
   base: string;
+  /** Request lines that went through it to the Worker ("GET /v1/…"), in order: what reached us, whatever a browser's
+   * events say. */
+  requests: string[];
   /** Drops every open connection and refuses new ones until `restore()`. */
   cut(): Promise<void>;
   restore(): Promise<void>;
@@ -14,6 +17,7 @@ export interface TcpProxy {
 export async function tcpProxy(target: string, port = 0): Promise<TcpProxy> {
   const to = new URL(target);
   const open = new Set<Socket>();
+  const requests: string[] = [];
   let server: Server | null = null;
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -27,6 +31,11 @@ export async function tcpProxy(target: string, port = 0): Promise<TcpProxy> {
           open.delete(upstream);
         };
         for (const sock of [client, upstream]) sock.on("error", drop).on("close", drop);
+        // HTTP/1.1 request lines start a chunk or follow a CRLF; a WebSocket's frames after the upgrade match none.
+        client.on("data", (chunk: Buffer) => {
+          for (const m of chunk.toString("latin1").matchAll(/(?:^|\r\n)([A-Z]+ \/\S* HTTP\/1\.[01])\r\n/g))
+            requests.push(m[1]!.replace(/ HTTP\/1\.[01]$/, ""));
+        });
         client.pipe(upstream).pipe(client);
       });
       s.once("error", reject);
@@ -45,6 +54,7 @@ export async function tcpProxy(target: string, port = 0): Promise<TcpProxy> {
   const bound = await listen(port);
   return {
     base: `http://127.0.0.1:${bound}`,
+    requests,
     cut: stop,
     restore: async () => void (await listen(bound)),
     close: stop,
