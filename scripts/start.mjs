@@ -236,6 +236,7 @@ try {
   Demo account: demo@example.com / demo-password (plan growth, tracks every league served)
   Dashboard: ${BASE}/dashboard
   Live scores: ${BASE}/live
+  API reference: ${BASE}/docs
   Demo API key: ${key}
   Live simulator: ${simulate ? "on (SIMULATOR=off to stop it)" : "off"}
 

@@ -141,6 +141,7 @@ describe("npm start", () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(run.out.stdout).toContain(`Demo API key: ${key}`);
+    expect(run.out.stdout).toContain(`API reference: http://127.0.0.1:${port}/docs`);
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
     // The first start imported the bundled real history; the simulated leagues say so, the imported ones are real.
     expect(run.out.stdout).toMatch(/Real history \(openfootball, public domain\): imported 62 file\(s\)/);

@@ -71,7 +71,7 @@ function reason(iss: z.core.$ZodRawIssue): string | undefined {
 
 const sentence = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}${/[.!?]$/.test(s) ? "" : "."}`;
 
-/** The first problem as one sentence naming the field: "Invalid `limit`: must be at most 100." */
+/** The first problem as one sentence naming the field: "Invalid `limit`: must be at least 1." */
 export function parseArgs<S extends z.ZodObject>(
   schema: S,
   args: unknown,
