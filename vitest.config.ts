@@ -37,7 +37,9 @@ export default defineConfig({
     setupFiles: ["./test/helpers/setup.ts"],
     testTimeout: 30_000,
     // The Worker's one-line-per-request log (src/http/request-log.ts) is for production; tests that care capture it themselves.
-    onConsoleLog: (line) => !line.includes('"msg":"request"'),
+    // The OAuth provider's "CIMD … is disabled" warning is explained once, in docs/operations.md ("Local development"),
+    // not in every test file.
+    onConsoleLog: (line) => !line.includes('"msg":"request"') && !line.includes("CIMD (Client ID Metadata Document)"),
     hookTimeout: 60_000,
   },
 });

@@ -134,11 +134,24 @@ const key = givenKey ?? keptOrNewKey();
 if (!(await portIsFree(PORT))) fail(`port ${PORT} on ${HOST} is in use (another npm start?): stop it, or set PORT.`);
 const BASE = `http://${HOST}:${PORT}`;
 
+// wrangler prints its table of migrations again after each one it applies: its output is shown only on a failure,
+// and one line says what was applied.
 const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], {
   env: { ...env, CI: "true" },
-  stdio: "inherit",
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "pipe"],
 });
-if (migrate.status !== 0) fail("applying the migrations to the local D1 failed (see above).");
+if (migrate.status !== 0) {
+  process.stdout.write(migrate.stdout ?? "");
+  process.stderr.write(migrate.stderr ?? "");
+  fail("applying the migrations to the local D1 failed (see above).");
+}
+const applied = [...new Set([...(migrate.stdout ?? "").matchAll(/(\d{4}_[\w-]+)\.sql\s*│\s*✅/g)].map((m) => m[1]))];
+console.log(
+  applied.length > 0
+    ? `applied ${applied.length} migration(s) to the local D1: ${applied[0]} … ${applied.at(-1)}`
+    : "the local D1 is up to date (no migration to apply)",
+);
 
 // ---------- wrangler dev, and stopping all of it ----------
 const dev = spawn(

@@ -142,6 +142,9 @@ describe("npm start", () => {
     }
     expect(run.out.stdout).toContain(`Demo API key: ${key}`);
     expect(run.out.stdout).toContain(`API reference: http://127.0.0.1:${port}/docs`);
+    // The migrations in one line, not wrangler's table after each one.
+    expect(run.out.stdout).toMatch(/applied \d+ migration\(s\) to the local D1: 0001_init … 0014_coverage_imports/);
+    expect(run.out.stdout.match(/0003_oauth\.sql/g) ?? []).toHaveLength(0);
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
     // The first start imported the bundled real history; the simulated leagues say so, the imported ones are real.
     expect(run.out.stdout).toMatch(/Real history \(openfootball, public domain\): imported 62 file\(s\)/);
@@ -181,6 +184,7 @@ describe("npm start", () => {
     expect(again.out.stdout).toContain(
       "Real history (openfootball, public domain): nothing new: 62 file(s) already imported",
     );
+    expect(again.out.stdout).toContain("the local D1 is up to date (no migration to apply)");
     again.child.kill("SIGINT");
     expect(await within(again.exit, 20_000, "exit after SIGINT")).toBe(130);
   }, 300_000);
