@@ -10,7 +10,7 @@ export {
   type Subscription,
 } from "./live/subscription.js";
 export type { MatchView } from "./live/view.js";
-export type { WebSocketConstructor } from "./live/websocket.js";
+export type { WebSocketConstructor, WebSocketLike } from "./live/websocket.js";
 export type { paths, RestClient } from "./rest.js";
 export type * from "./types.js";
 export type { components } from "./generated/schema.js";

@@ -2,8 +2,22 @@
 // Browsers cannot set headers on a WebSocket, so the credential goes as ?api_key= (docs/live-streams.md "Connecting").
 import { IDLE_MS, parseMessage, PING_MS, type Transport, type TransportEnd } from "./transport.js";
 
-/** The WebSocket constructor the transport needs (the standard one; the `ws` package's fits too). */
-export type WebSocketConstructor = new (url: string) => WebSocket;
+/**
+ * What the transport uses of a WebSocket: the standard one has it, and so has the `ws` package's (for Node 20, which
+ * has no global WebSocket), so either can be passed as `WebSocket` without a cast.
+ */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number): void;
+  addEventListener(type: "open", listener: () => void): void;
+  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
+  addEventListener(type: "close", listener: (event: { code: number; reason: string }) => void): void;
+  addEventListener(type: "error", listener: () => void): void;
+}
+
+/** The WebSocket constructor the transport needs: the standard one, or the `ws` package's default export. */
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 export function websocketTransport(fetchImpl: typeof fetch, Socket?: WebSocketConstructor): Transport {
   return (url, credential, handlers) => {
@@ -27,7 +41,7 @@ export function websocketTransport(fetchImpl: typeof fetch, Socket?: WebSocketCo
       heard = Date.now();
       handlers.open();
     });
-    ws.addEventListener("message", (e: MessageEvent) => {
+    ws.addEventListener("message", (e) => {
       heard = Date.now();
       if (done || typeof e.data !== "string" || e.data === "pong") return;
       const message = parseMessage(e.data);
@@ -41,7 +55,7 @@ export function websocketTransport(fetchImpl: typeof fetch, Socket?: WebSocketCo
       probing = true;
       void probe(fetchImpl, withKey).then(end);
     };
-    ws.addEventListener("close", (e: CloseEvent) =>
+    ws.addEventListener("close", (e) =>
       opened ? end({ kind: "closed", code: e.code, reason: e.reason }) : refused(),
     );
     ws.addEventListener("error", () => {
