@@ -52,6 +52,9 @@ const op = <
     description:
       "Internal operator API: `Authorization: Bearer <ADMIN_TOKEN>`. The dashboard's Webhooks page does the same for the signed-in account.",
     security: [{ AdminToken: [] }],
+    // In the document for operators and generated clients, left out of /docs' reference for customers (Scalar hides
+    // what is marked internal; customers manage endpoints on the dashboard).
+    "x-internal": true,
     ...(request && "body" in request ? { middleware: capJson() } : {}),
     request,
     responses: { ...responses, ...adminErrors },

@@ -47,6 +47,11 @@ describe.skipIf(!chromiumAvailable)("/docs in headless Chromium", () => {
       await page.getByRole("heading", { name: summary }).waitFor();
       await page.getByText(path, { exact: true }).first().waitFor();
       await page.waitForLoadState("networkidle");
+      // The operator API (ADMIN_TOKEN) is in the document for operators, not in the customers' reference.
+      const text = await page.locator("body").innerText();
+      expect(text).not.toContain("/internal/admin");
+      expect(text).not.toContain("operator API");
+      expect(text).toContain("dashboard's Webhooks page");
 
       const outside = requests.filter((u) => !u.startsWith(`${w.base}/`) && !u.startsWith("data:"));
       expect(outside).toEqual([]);

@@ -9,7 +9,7 @@ const DESCRIPTION = [
   "Times: `*_ts` are Unix epoch seconds (UTC), `*_at` RFC 3339 UTC. New fields may appear at any time.",
   "Every `/v1` response after the key check carries the key's rate-limit headers; every response carries `X-Request-Id`. Errors are `application/problem+json` (RFC 9457).",
   "Live updates: the WebSocket frames and Server-Sent Events are described in the AsyncAPI 3.0 document at `/v1/asyncapi.json`.",
-  "Webhooks: match changes of the tracked leagues are POSTed to an account's endpoints, signed per Standard Webhooks; see `webhooks` for each event's payload and the operator API under /internal/admin for managing endpoints.",
+  "Webhooks: match changes of the tracked leagues are POSTed to an account's endpoints, signed per Standard Webhooks; see `webhooks` for each event's payload. Endpoints are added, tested and rotated on the dashboard's Webhooks page.",
 ].join("\n\n");
 
 const TAGS = [
@@ -27,7 +27,11 @@ const TAGS = [
       "Short-lived tokens your server mints with a secret key for a web page (CORS-enabled reads and streams take them).",
   },
   { name: "Service", description: "Health and the machine-readable documents." },
-  { name: "Webhooks (operator API)", description: "Internal: manage an account's webhook endpoints (ADMIN_TOKEN)." },
+  {
+    name: "Webhooks (operator API)",
+    description: "Internal: manage an account's webhook endpoints (ADMIN_TOKEN). Not shown in /docs.",
+    "x-internal": true,
+  },
   { name: "Webhook events", description: "What an endpoint receives." },
 ];
 

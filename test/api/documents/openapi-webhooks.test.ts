@@ -38,9 +38,11 @@ describe("OpenAPI: webhooks", () => {
       const op = d.paths[path]?.[method];
       expect(op, `${method} ${path}`).toBeDefined();
       expect(op.security).toEqual([{ AdminToken: [] }]);
+      expect(op["x-internal"], "hidden from /docs' reference (customers use the dashboard)").toBe(true);
       expect(op.operationId).toMatch(/^[a-z][A-Za-z]+$/);
       expect(op.responses["400"].content["application/problem+json"]).toBeDefined();
     }
+    expect(d.info.description).not.toContain("/internal");
     const create = d.paths["/internal/admin/accounts/{id}/webhooks"].post;
     expect(Object.keys(create.requestBody.content["application/json"].schema.properties)).toEqual([
       "url",
