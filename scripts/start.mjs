@@ -173,8 +173,49 @@ const dev = spawn(
     "--show-interactive-dev-session=false",
   ],
   // Its own process group: one signal to -pid reaches npx, wrangler and workerd alike.
-  { env, stdio: ["ignore", "inherit", "inherit"], detached: true },
+  { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
 );
+
+// ---------- wrangler's output: quiet until the banner ----------
+// Until the banner, the set-up's own requests (the import's batches and ledger, the seed) and wrangler's bindings
+// table, printed on each (re)build, would bury it under hundreds of lines: they are held back, counted, and printed
+// only if the start fails. Warnings, errors and any request that failed pass at once; after the banner, everything.
+let settingUp = true;
+const heldBack = [];
+const ANSI = /\x1b\[[0-9;]*m/g;
+function routine(line) {
+  const plain = line.replace(ANSI, "");
+  if (/^\[wrangler:info\] [A-Z]+ \S+ [1-3]\d\d /.test(plain)) return true;
+  if (
+    /^Your Worker has access to the following bindings:|^Binding\s+Resource\s+Mode|^env\.\S+ .*\s(local|remote)\s*$/.test(
+      plain,
+    )
+  )
+    return true;
+  if (plain.startsWith('{"level":"info","msg":"request"')) {
+    try {
+      return JSON.parse(plain).status < 400;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+for (const [from, to] of [
+  [dev.stdout, process.stdout],
+  [dev.stderr, process.stderr],
+]) {
+  let partial = "";
+  from.setEncoding("utf8");
+  from.on("data", (chunk) => {
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      if (settingUp && routine(line)) heldBack.push(line);
+      else to.write(line + "\n");
+    }
+  });
+}
 dev.once("error", (err) => fail(`could not run npx wrangler dev: ${err.message}`));
 const exited = new Promise((resolve) => dev.once("exit", (code, signal) => resolve({ code, signal })));
 const signalGroup = (sig) => {
@@ -242,6 +283,8 @@ try {
   const sim = await admin("PUT", "/simulator", { running: simulate });
   if (!sim.ok) throw new Error(`simulator: ${sim.status} ${await sim.text()}`);
   const today = new Date().toISOString().slice(0, 10);
+  // wrangler logs a request a moment after its answer: the last set-up calls' lines are still held back.
+  setTimeout(() => (settingUp = false), 1000);
   console.log(`
   Sports data service running at ${BASE}
   Real history (openfootball, public domain): ${history}
@@ -258,9 +301,12 @@ try {
   WebSocket: ws://${HOST}:${PORT}/v1/ws/live?api_key=${key}
   OpenAPI: ${BASE}/v1/openapi.json
   Ctrl-C stops everything.
+  (${heldBack.length} lines of set-up requests and wrangler's bindings table not shown; what follows is all shown.)
 `);
 } catch (err) {
   if (!stopping) {
+    settingUp = false;
+    if (heldBack.length) console.error(`npm start: what the set-up printed before it failed:\n${heldBack.join("\n")}`);
     console.error(`npm start: ${err instanceof Error ? err.message : String(err)}`);
     await stop(1);
   }

@@ -141,6 +141,12 @@ describe("npm start", () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(run.out.stdout).toContain(`Demo API key: ${key}`);
+    // The set-up's requests and wrangler's bindings table are held back: the banner is not buried (it was ~430
+    // lines down).
+    const before = run.out.stdout.slice(0, run.out.stdout.indexOf("Sports data service running at"));
+    expect(before.split("\n").length).toBeLessThan(60);
+    expect(before).not.toMatch(/\/internal\/ingest|"msg":"request"|^env\./m);
+    expect(run.out.stdout).toMatch(/\(\d{3} lines of set-up requests and wrangler's bindings table not shown/);
     expect(run.out.stdout).toContain(`API reference: http://127.0.0.1:${port}/docs`);
     // The migrations in one line, not wrangler's table after each one.
     expect(run.out.stdout).toMatch(/applied \d+ migration\(s\) to the local D1: 0001_init … 0014_coverage_imports/);
