@@ -2,6 +2,7 @@
 // minus the other side's own goals), basketball points per side add up to the score.
 import type { Lineup, Player } from "../core/domain/schemas";
 import type { DemoEvent, Side } from "./events";
+import { Pitch } from "./pitch";
 import { chance, int, pick, type Rng } from "./random";
 
 export type LineRow = Record<string, unknown>;
@@ -58,16 +59,16 @@ export function footballLines(r: Rng, events: DemoEvent[], home: Lineup, away: L
     ["home", home],
     ["away", away],
   ] as const) {
-    const lines = new Map<string, Line>();
-    l.starters.forEach((p, i) => lines.set(p.name, { ...blank(p, side, i, true), minutes: now }));
     const mine = events.filter((e) => e.team === side);
-    for (const e of mine.filter((x) => x.type === "substitution")) {
-      const off = lines.get(e.player_out ?? "");
-      const sub = l.substitutes.find((p) => p.name === e.player_in);
-      if (off) off.minutes = Math.min(now, e.minute);
-      if (sub && !lines.has(sub.name))
-        lines.set(sub.name, { ...blank(sub, side, lines.size, false), minutes: Math.max(0, now - e.minute) });
-    }
+    // Minutes on the pitch: substitutions and sendings-off end a spell, a substitute's starts when he comes on.
+    const pitch = new Pitch(l);
+    for (const e of mine) pitch.apply(e);
+    const lines = new Map<string, Line>();
+    pitch
+      .played()
+      .forEach((p, i) =>
+        lines.set(p.name, { ...blank(p, side, i, i < l.starters.length), minutes: pitch.minutes(p.name, now) ?? 0 }),
+      );
     const outfield = [...lines.values()].filter((x) => x.position !== "G");
     for (const e of mine) {
       const who = lines.get(e.player ?? "");

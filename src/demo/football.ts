@@ -1,6 +1,8 @@
-// A football match played out in advance: result, timeline, stats. `cutAt` gives the state at a live minute.
+// A football match played out in advance: result, timeline (cast onto who is on the pitch, ./football-cast.ts),
+// stats. `clockAt` gives the state at a live minute.
 import type { Lineup, StatRow } from "../core/domain/schemas";
 import { demoEvent, type DemoEvent, type Side } from "./events";
+import { castTimeline } from "./football-cast";
 import { chance, int, pick, poisson, rngFor, type Rng } from "./random";
 
 export interface FootballPlay {
@@ -130,9 +132,10 @@ export function playFootball(
     );
   }
   events.sort((x, y) => eventOrder(x) - eventOrder(y));
-  const ht = (t: "home" | "away") => events.filter((e) => isGoal(e) && e.team === t && e.period === 12).length;
+  const timeline = castTimeline(events, home, away, rngFor(`cast:${seed}`));
+  const ht = (t: "home" | "away") => timeline.filter((e) => isGoal(e) && e.team === t && e.period === 12).length;
   return {
-    events,
+    events: timeline,
     home: h,
     away: a,
     htHome: ht("home"),

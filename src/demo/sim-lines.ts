@@ -1,9 +1,11 @@
 // The simulator's box scores: the live match's stored lines (or its starters, at kickoff), advanced with each tick.
 import { LINE_COUNTS } from "../core/domain/people-schemas";
-import type { Lineup } from "../core/domain/schemas";
+import type { Lineup, Player } from "../core/domain/schemas";
 import type { Row } from "../core/db/queries/ingest";
 import type { Side } from "./events";
 import type { Op } from "../core/ingest/ops";
+import type { Pitch } from "./pitch";
+import type { Rng } from "./random";
 
 type Line = Record<string, unknown> & { player_id: string; side: Side; started: boolean };
 
@@ -11,7 +13,10 @@ export class LiveLines {
   private lines: Line[];
   private changed = false;
 
-  constructor(private readonly m: Row) {
+  constructor(
+    private readonly m: Row,
+    private readonly r: Rng,
+  ) {
     const stored = JSON.parse(String(m.lines ?? "[]")) as Line[];
     this.lines = stored.length ? stored : this.fromLineups();
     this.changed = stored.length === 0 && this.lines.length > 0;
@@ -30,7 +35,7 @@ export class LiveLines {
 
   private line(side: Side, playerId: string | null | undefined) {
     const mine = this.lines.filter((l) => l.side === side);
-    return mine.find((l) => l.player_id === playerId) ?? mine[Math.floor(Math.random() * mine.length)];
+    return mine.find((l) => l.player_id === playerId) ?? mine[Math.floor(this.r() * mine.length)];
   }
 
   add(side: Side, playerId: string | null | undefined, counts: Record<string, number>) {
@@ -48,9 +53,23 @@ export class LiveLines {
     this.changed = true;
   }
 
-  /** Starters' minutes follow the match clock (substitutions are not modelled). */
-  minutes(minute: number) {
-    for (const l of this.lines) if (l.started && l.minutes !== minute) ((l.minutes = minute), (this.changed = true));
+  /** A substitute who came on: his line, from 0 minutes. */
+  enter(side: Side, p: Player) {
+    if (!p.player_id || this.lines.some((l) => l.side === side && l.player_id === p.player_id)) return;
+    this.lines.push({ player_id: p.player_id, side, started: false, name: p.name, position: p.position, minutes: 0 });
+    this.changed = true;
+  }
+
+  /**
+   * Minutes follow the match clock: with the pitches (football), each player's time on the pitch; without (basketball),
+   * the starters' all game.
+   */
+  minutes(minute: number, pitch: Partial<Record<Side, Pitch>> = {}) {
+    for (const l of this.lines) {
+      const p = pitch[l.side];
+      const played = p ? p.minutes(l.player_id, minute) : l.started ? minute : undefined;
+      if (played !== undefined && l.minutes !== played) ((l.minutes = played), (this.changed = true));
+    }
   }
 
   op(): Op[] {

@@ -76,7 +76,10 @@ describe("simulator feed (through the ingest path)", () => {
     // A goal as the simulator scores one, with an id the review decides against (decisions are seeded by the id).
     const doomed = Array.from({ length: 500 }, (_, i) => `${m.id}_vartest${i}`).find(disallowedOnReview)!;
     const box = (await getJson(`/v1/football/matches/${m.id}/players`, s.key)).body;
-    const scorer = box.home.find((l: any) => l.started && l.position !== "G");
+    // A starter still on the pitch (a substituted or sent-off one's minutes stopped): VAR reviews only such a goal.
+    const scorer = box.home.find(
+      (l: any) => l.started && l.position !== "G" && l.minutes === m.minute && l.red_cards === 0,
+    );
     const goalsBefore = scorer.goals;
     await ingestOps([
       eventsOp({

@@ -10,7 +10,7 @@ import {
 } from "../../core/domain/people-schemas";
 import { IdParam, League, Standings, StandingsQuery } from "../../core/domain/schemas";
 import { getStandingsAtKickoff } from "../../core/db/queries/enrichments";
-import { getLeaders } from "../../core/db/queries/leaders";
+import { getLeaders, MIN_GAMES_PERCENT } from "../../core/db/queries/leaders";
 import { currentStandings, listTrackedLeagues } from "../../core/db/queries/leagues";
 import { leadersText } from "../render/people";
 import { leagueLine, matchLine, standingsText } from "../render/matches";
@@ -78,7 +78,8 @@ export const LEAGUE_TOOLS = [
     name: "get_leaders",
     description:
       "A league's top 20 players this season by one stat (ties share a rank). Football: goals, assists, cards. " +
-      "Basketball: points, rebounds, assists, ppg.",
+      "Basketball: points, rebounds, assists, ppg. A per-game stat (ppg) ranks only players who played at least " +
+      `${MIN_GAMES_PERCENT}% of their team's games (its played count in the table).`,
     input: z.object({
       league_id: IdParam.describe("League id, e.g. from list_leagues."),
       stat: z
