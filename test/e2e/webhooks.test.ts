@@ -1,12 +1,13 @@
 // Webhooks against the real Worker (wrangler dev: local Queues, D1, fetch) and a real receiver on loopback: the
 // dashboard flow in headless Chromium, ingest → signed POST verified with standardwebhooks, redirects not followed,
 // a slow endpoint not delaying another, and a message its lane walks to the dead letters (WEBHOOK_RETRY_DELAYS makes
-// the retry delays 0 s here; the contract's delays are asserted in test/core/webhooks/retries.test.ts).
+// the retry delays 0 s here; the contract's delays are asserted in test/core/webhooks/retries.test.ts), and a test
+// event's result shown under its button, pending and then delivered, by the page's own poll.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, launchChromium } from "./chromium";
+import { chromiumAvailable, launchChromium, reportCspViolations } from "./chromium";
 import { startWorker, type RunningWorker } from "./worker";
 
 interface Hit {
@@ -62,6 +63,8 @@ beforeAll(async () => {
     "/redirect": (res) => res.writeHead(307, { location: `${rx.base}/target` }).end(),
     "/fail": (res) => res.writeHead(500).end("broken"),
     "/slow": (res) => setTimeout(() => res.writeHead(200).end("late"), 6000),
+    // Answers after 1.5 s, so the dashboard shows a test event as pending before its result.
+    "/browser": (res) => setTimeout(() => res.writeHead(200, { "content-type": "text/plain" }).end("thanks"), 1500),
   });
   w = await startWorker({ vars: { WEBHOOK_RETRY_DELAYS: "0,0,0,0,0,0,0,0" } });
   const created = await w.ingest([
@@ -164,15 +167,26 @@ describe("webhooks over the real runtime", () => {
 describe.skipIf(!chromiumAvailable)("the Webhooks page in headless Chromium", () => {
   let browser: Browser;
   let page: Page;
+  const consoleErrors: string[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
     page = await (await browser.newContext()).newPage();
+    await reportCspViolations(page);
+    page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
   });
   afterAll(async () => browser?.close());
 
+  /**
+   * Sends a test event and reads its result where the button is: pending first (the receiver takes 1.5 s), then put
+   * in place by the page's poll, in the same document (no reload). Returns the box's webhook-id.
+   */
   const sendTest = async () => {
     await page.getByRole("button", { name: "Send test event" }).click();
-    await page.getByText("Test event queued").waitFor();
+    await page.locator("#test-result.pending").waitFor();
+    await page.evaluate("window.sameDocument = true");
+    await page.locator("#test-result.ok").waitFor({ timeout: 15_000 });
+    expect(await page.evaluate("window.sameDocument")).toBe(true);
+    return (await page.locator("#test-result").getAttribute("data-message-id"))!;
   };
 
   it("add an endpoint (secret shown once) → send a test event → see the attempt → rotate → disable → enable → delete", async () => {
@@ -186,22 +200,35 @@ describe.skipIf(!chromiumAvailable)("the Webhooks page in headless Chromium", ()
     const url = `${rx.base}/browser`;
     await page.getByLabel("Endpoint URL").fill(url);
     await page.getByLabel("Description").fill("My receiver");
-    await page.getByRole("checkbox", { name: /^standings\.updated\b/ }).uncheck();
+    // A new endpoint starts with a match's start and end; more are ticked by hand.
+    const checked = await page.locator('input[name="events"]:checked').all();
+    const ticked = await Promise.all(checked.map((box) => box.getAttribute("value")));
+    expect(ticked).toEqual(["match.status_changed", "match.finished"]);
+    await page.getByRole("checkbox", { name: /^match\.score_updated\b/ }).check();
     await page.getByRole("button", { name: "Add endpoint" }).click();
     const secret = (await page.locator("#new-secret-value").textContent())!.trim();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     await page.getByRole("button", { name: "Copy" }).waitFor({ state: "visible", timeout: 5000 });
     const row = page.locator("tbody tr", { hasText: url });
     expect(await row.textContent()).toContain("My receiver");
-    expect(await row.textContent()).not.toContain("standings.updated");
+    expect(await row.locator("td").nth(1).textContent()).toBe(
+      "match.status_changed, match.score_updated, match.finished",
+    );
     await page.goto(`${w.base}/dashboard/webhooks`);
     expect(await page.locator("#new-secret-value").count()).toBe(0);
     expect(await page.content()).not.toContain(secret);
 
     await page.getByRole("link", { name: `Details of ${url}` }).click();
-    await sendTest();
+    const firstId = await sendTest();
     const [first] = await rx.waitFor("/browser", 1);
     expect(new Webhook(secret).verify(first!.body, first!.headers)).toMatchObject({ type: "webhook.test" });
+    expect(first!.headers["webhook-id"]).toBe(firstId);
+    const result = page.locator("#test-result");
+    expect(await result.locator("strong").textContent()).toBe("Test event delivered");
+    expect(await result.locator(".result").textContent()).toBe("HTTP 200");
+    expect(await result.textContent()).toMatch(/in \d+ ms at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    expect(await result.locator("code").textContent()).toBe(firstId);
+    expect(await result.textContent()).toContain("answer: “thanks”");
     await expect
       .poll(async () => {
         await page.reload();
@@ -219,8 +246,9 @@ describe.skipIf(!chromiumAvailable)("the Webhooks page in headless Chromium", ()
     const rotated = (await page.locator("#new-secret-value").textContent())!.trim();
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
-    await sendTest();
+    const secondId = await sendTest();
     const [, second] = await rx.waitFor("/browser", 2);
+    expect(second!.headers["webhook-id"]).toBe(secondId);
     // During the 24 h overlap both signatures are on the request: receivers with either secret verify it.
     expect(second!.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
     for (const s of [secret, rotated]) expect(new Webhook(s).verify(second!.body, second!.headers)).toBeTruthy();
@@ -241,5 +269,6 @@ describe.skipIf(!chromiumAvailable)("the Webhooks page in headless Chromium", ()
     await page.getByRole("button", { name: `Delete ${url}` }).click();
     await page.getByText("Endpoint deleted.").waitFor();
     expect(await page.locator("tbody tr", { hasText: url }).count()).toBe(0);
+    expect(consoleErrors, "no CSP violation, no script error").toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
-// The dashboard's one stylesheet, its one script (the copy button) and the site icon. Served from our origin so the
-// CSP can stay 'self'-only. Narrow screens (< 40rem) show list tables as stacked cards, labelled by data-label.
+// The dashboard's one stylesheet, its two scripts (the copy button; a test event's result) and the site icon. Served
+// from our origin so the CSP can stay 'self'-only. Narrow screens (< 40rem) show list tables as stacked cards,
+// labelled by data-label.
 export const STYLE = `
 :root{--bg:#f4f6f8;--card:#fff;--ink:#161b22;--muted:#5a6472;--line:#e2e6eb;--accent:#0b5cad;--accent-dark:#084a8c;
 --danger:#b42318;--danger-bg:#fef3f2;--ok-bg:#e6f4ea;--ok:#1e6b34;--radius:10px}
@@ -44,13 +45,15 @@ button.link{border:0;background:none;padding:.3rem .2rem;color:var(--muted);font
 button.wide{width:100%}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:1rem 0 0}
 form.inline{display:inline}
-.table-card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);margin:0 0 1.25rem;overflow:hidden}
+.table-card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);margin:0 0 1.25rem;overflow-x:auto}
 table{border-collapse:collapse;width:100%}
 caption{text-align:left;padding:.7rem 1rem;font-weight:600;border-bottom:1px solid var(--line)}caption .muted{font-weight:400}
-th,td{text-align:left;vertical-align:middle;padding:.6rem 1rem;border-bottom:1px solid var(--line)}
+th,td{text-align:left;vertical-align:middle;padding:.6rem .8rem;border-bottom:1px solid var(--line)}
+th:first-child,td:first-child{padding-left:1rem}th:last-child,td:last-child{padding-right:1rem}
 tbody tr:last-child>*{border-bottom:0}
 thead th{white-space:nowrap;font-size:.75rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);font-weight:600;background:#f9fafb}
-th[scope=row]{font-weight:500}td.name{min-width:13rem}.lead .muted{font-weight:400}
+th[scope=row]{font-weight:500}td.name{min-width:9rem}.lead .muted{font-weight:400}
+td.lead,td.detail{overflow-wrap:anywhere}td.detail{min-width:10rem}
 .num{text-align:right;font-variant-numeric:tabular-nums}.act{text-align:right;white-space:nowrap}
 .pill{display:inline-block;padding:.05rem .5rem;border-radius:99px;font-size:.8rem;font-weight:600;background:var(--ok-bg);color:var(--ok);white-space:nowrap}
 .pill.off{background:#eef0f3;color:var(--muted)}.pill.bad{background:var(--danger-bg);color:var(--danger)}
@@ -67,6 +70,10 @@ ol.steps{margin:0;padding-left:1.3rem}ol.steps>li{margin:0 0 .6rem}ol.steps>li::
 dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.45rem 1.25rem;margin:0}
 dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;min-width:0}
 .back{margin:-.6rem 0 1rem}
+.volume{font-size:.8rem;font-weight:600;color:var(--accent-dark)}
+.test-result{margin:1rem 0 0;padding:.55rem .9rem;border:1px solid var(--line);border-radius:8px;background:#f9fafb;overflow-wrap:anywhere}
+.test-result p{margin:.15rem 0}.test-result.ok{background:var(--ok-bg);border-color:#9fd1ae}
+.test-result.bad{background:var(--danger-bg);border-color:#f3b8b2}
 @media (max-width:40rem){
  .top-in,main{padding-left:.9rem;padding-right:.9rem}
  .nav a{padding:.25rem .4rem;font-size:.875rem}
@@ -78,6 +85,7 @@ dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;min-width:0}
  table.stack td[data-label]::before{content:attr(data-label);color:var(--muted);font-size:.8rem;text-align:left;flex:none}
  table.stack td.lead{display:block;text-align:left;font-weight:600}
  table.stack td.act{justify-content:flex-end;padding-top:.4rem}
+ table.stack td.detail{min-width:0}
  dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin-bottom:.4rem}
 }
 `;
@@ -90,6 +98,34 @@ for (const b of document.querySelectorAll("button[data-copy]")) {
     try { await navigator.clipboard.writeText(text); b.textContent = "Copied"; } catch { b.textContent = "Select and copy"; }
   });
 }
+`;
+
+/**
+ * A test event's result box (#test-result, components/test-result.tsx): while it names a fragment to poll (`data-poll`),
+ * the fragment is fetched every second, for at most a minute, and its content put in place (the box is a live region,
+ * so the result is announced). The fragment comes from our origin, rendered with escaping like every page.
+ */
+export const TEST_RESULT_SCRIPT = `"use strict";
+const box = document.getElementById("test-result");
+let tries = 0;
+async function poll() {
+  if (!box || !box.dataset.poll || ++tries > 60) return;
+  try {
+    const res = await fetch(box.dataset.poll, { headers: { accept: "text/html" } });
+    const parsed = document.createElement("template"); // inert: nothing in it runs or loads
+    parsed.innerHTML = res.ok ? await res.text() : "";
+    const next = parsed.content.getElementById("test-result");
+    if (next) {
+      box.className = next.className;
+      box.dataset.messageId = next.dataset.messageId;
+      if (next.dataset.poll) box.dataset.poll = next.dataset.poll;
+      else delete box.dataset.poll;
+      box.replaceChildren(...next.childNodes);
+    }
+  } catch {}
+  setTimeout(poll, 1000);
+}
+setTimeout(poll, 1000);
 `;
 
 /** A scoreboard-blue tile with a ball: the icon of the dashboard, the OAuth pages and /docs (and /favicon.ico). */

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 // /dashboard: sign-up/in, API keys, tracked leagues, webhooks, plan & usage. Server-rendered; works without JS (the copy
-// button is the only script). Every POST checks the CSRF token; every page is no-store with a strict CSP.
+// button and the poll of a test event's result are the only scripts). Every POST checks the CSRF token; every page is
+// no-store with a strict CSP.
 import { Hono, type Context } from "hono";
 import { createApiKey, revokeOwnKey, setTrackedLeagues } from "../../core/auth/service";
 import { limitsOf } from "../../core/limits/plans";
@@ -16,7 +17,7 @@ import { listKeys } from "../../core/db/queries/accounts";
 import { allLeagues, trackedLeagueIds } from "../../core/db/queries/leagues";
 import { ApiError, badRequest } from "../../core/errors";
 import { clientIp } from "../../core/limits/attempts";
-import { COPY_SCRIPT, STYLE } from "./assets";
+import { COPY_SCRIPT, STYLE, TEST_RESULT_SCRIPT } from "./assets";
 import { SignInPage, SignUpPage } from "./pages/auth";
 import { form, forbidden, requireSession, type DashEnv } from "./guard";
 import { KeysPage, type KeyRow } from "./pages/keys";
@@ -99,6 +100,9 @@ export const dashboardRoutes = new Hono<DashEnv>()
   })
   .get("/assets/style.css", (c) => c.body(STYLE, 200, { "content-type": "text/css; charset=utf-8" }))
   .get("/assets/copy.js", (c) => c.body(COPY_SCRIPT, 200, { "content-type": "text/javascript; charset=utf-8" }))
+  .get("/assets/test-result.js", (c) =>
+    c.body(TEST_RESULT_SCRIPT, 200, { "content-type": "text/javascript; charset=utf-8" }),
+  )
   .get("/", (c) => c.redirect("/dashboard/keys", 303))
 
   .get("/sign-in", (c) => c.html(<SignInPage csrf={preSessionCsrf(c)} next={nextOf(c.req.query("next"))} />))

@@ -4,7 +4,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { IdParam } from "../../core/domain/schemas";
-import { WEBHOOK_EVENTS, WebhookUrl } from "../../core/domain/webhook-schemas";
+import { TEST_EVENT, WEBHOOK_EVENTS, WebhookUrl } from "../../core/domain/webhook-schemas";
 import { ApiError } from "../../core/errors";
 import {
   accountEndpoints,
@@ -19,6 +19,7 @@ import {
 import { setFlash, takeFlash } from "../sessions";
 import { form, requireSession, type DashEnv } from "./guard";
 import { WebhookPage, WebhooksPage } from "./pages/webhooks";
+import { MESSAGE_ID, TestResult, type TestState } from "./components/test-result";
 
 const CreateForm = z.object({
   url: WebhookUrl,
@@ -28,7 +29,6 @@ const CreateForm = z.object({
 
 const NOTICES: Record<string, string> = {
   deleted: "Endpoint deleted.",
-  sent: "Test event queued: it appears under Recent deliveries within seconds (reload).",
   throttled: "At most 5 test events per endpoint per minute: try again in a minute.",
   saved: "Events saved.",
   unchanged: "Choose at least one event: the filter was not changed.",
@@ -57,6 +57,17 @@ async function renderList(
   );
 }
 
+/** The test event to show: the one named by `?test=` (pending until its attempt is in the log), else the newest. */
+function testState(
+  attempts: Awaited<ReturnType<typeof endpointAttempts>>,
+  sent: string | undefined,
+): TestState | undefined {
+  const id = sent && MESSAGE_ID.test(sent) ? sent : undefined;
+  const attempt = id ? attempts.find((a) => a.message_id === id) : attempts.find((a) => a.event_type === TEST_EVENT);
+  if (attempt) return { kind: "done", attempt, latest: !id };
+  return id ? { kind: "pending", messageId: id } : undefined;
+}
+
 async function renderOne(c: Context<DashEnv>, id: string, rotated?: { secret: string }) {
   const s = c.get("session");
   const [endpoint, attempts] = await Promise.all([
@@ -71,6 +82,7 @@ async function renderOne(c: Context<DashEnv>, id: string, rotated?: { secret: st
       attempts={attempts}
       rotated={rotated}
       notice={notice(c)}
+      test={testState(attempts, c.req.query("test"))}
     />,
   );
 }
@@ -89,8 +101,9 @@ export const webhookPages = new Hono<DashEnv>()
   })
   .post("/", async (c) => {
     const { str, list } = await form(c);
-    const input = { url: str("url"), description: str("description") };
-    const parsed = CreateForm.safeParse({ ...input, events: list("events") });
+    const events = WEBHOOK_EVENTS.filter((e) => list("events").includes(e));
+    const input = { url: str("url"), description: str("description"), events };
+    const parsed = CreateForm.safeParse(input);
     if (!parsed.success) return renderList(c, { errors: parsed.error.issues.map((i) => i.message), form: input }, 400);
     try {
       const made = await createEndpoint(c.env, c.get("session").accountId, parsed.data);
@@ -110,13 +123,23 @@ export const webhookPages = new Hono<DashEnv>()
   })
   .post("/:id/test", async (c) => {
     const id = idOf(c);
+    let sent: { message_id: string };
     try {
-      await sendTestEvent(c.env, id, c.get("session").accountId);
+      sent = await sendTestEvent(c.env, id, c.get("session").accountId);
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) return back(c, id, "throttled");
       throw err;
     }
-    return back(c, id, "sent");
+    // The page shows this message's result under the button: pending, then its attempt (components/test-result.tsx).
+    return c.redirect(`/dashboard/webhooks/${id}?test=${sent.message_id}`, 303);
+  })
+  // The result box alone, for the page's script to put in place while the delivery is pending.
+  .get("/:id/tests/:message", async (c) => {
+    const id = idOf(c);
+    const message = c.req.param("message");
+    if (!MESSAGE_ID.test(message)) throw new ApiError(404, "not_found", "test event not found");
+    const attempts = await endpointAttempts(c.env, id, c.get("session").accountId);
+    return c.html(<TestResult endpointId={id} state={testState(attempts, message)!} />);
   })
   .post("/:id/enable", async (c) => {
     const id = idOf(c);

@@ -1,5 +1,6 @@
 // The dashboard's "Webhooks" pages, server side: CSRF on every form, the secret shown once, another account's
-// endpoint unreachable, bad input re-rendered with a message (the browser flow is test/e2e/webhooks.test.ts).
+// endpoint unreachable, bad input re-rendered with a message, the form's starting events, a test event's result under
+// its button (the browser flow is test/e2e/webhooks.test.ts).
 import { afterAll, describe, expect, it } from "vitest";
 import { Agent, signedUp } from "../../helpers/browser";
 import { attempts, dbRow, fakeReceivers, RECEIVER, waitFor } from "../../helpers/webhooks";
@@ -100,7 +101,8 @@ describe("dashboard: Webhooks", () => {
     await a.post(`${page}/enable`, { _csrf });
     expect(await (await a.get(page)).text()).not.toContain("Why disabled");
 
-    await a.post(`${page}/test`, { _csrf });
+    const sent = await a.post(`${page}/test`, { _csrf });
+    expect(sent.headers.get("location")).toMatch(new RegExp(`^${page}\\?test=msg_[0-9A-Za-z]{22}$`));
     await waitFor(
       () => attempts(id!),
       (l) => l.length > 0,
@@ -129,5 +131,65 @@ describe("dashboard: Webhooks", () => {
       "/dashboard/webhooks?done=deleted",
     );
     expect((await a.get(page)).status).toBe(404);
+  });
+  it("a new endpoint's form starts with the match's start and end ticked, says what each type sends, and keeps a choice the form refused", async () => {
+    const a = await signedUp("dash-hooks-defaults@example.com");
+    const html = await (await a.get("/dashboard/webhooks")).text();
+    const ticked = [...html.matchAll(/<input type="checkbox" name="events" value="([a-z._]+)"( checked="")?/g)];
+    expect(ticked.filter((m) => m[2]).map((m) => m[1])).toEqual(["match.status_changed", "match.finished"]);
+    expect(ticked).toHaveLength(7);
+    expect(html).toContain("about 3 deliveries a match of your tracked leagues");
+    expect(html).toContain("about 100 a football match");
+
+    const refused = await addEndpoint(a, "http://10.0.0.1/hook", ["match.score_updated", "standings.updated"]);
+    expect(refused.res.status).toBe(400);
+    const kept = [...refused.html.matchAll(/<input type="checkbox" name="events" value="([a-z._]+)" checked=""/g)];
+    expect(kept.map((m) => m[1])).toEqual(["match.score_updated", "standings.updated"]);
+  });
+
+  it("a test event's result is shown under its button: pending, then its status, time and webhook-id", async () => {
+    const a = await signedUp("dash-hooks-test-result@example.com");
+    receivers.on("/result-fail", () => new Response("receiver is down for maintenance", { status: 503 }));
+    const { id } = await addEndpoint(a, `${RECEIVER}/result-fail`);
+    const page = `/dashboard/webhooks/${id}`;
+    const _csrf = await a.csrf(page);
+    expect(await (await a.get(page)).text()).not.toContain('id="test-result"');
+
+    // A message not delivered yet (any well-formed id: none has an attempt) is pending, with the fragment to poll.
+    const waiting = "msg_" + "A".repeat(22);
+    const pending = await (await a.get(`${page}?test=${waiting}`)).text();
+    expect(pending).toContain(`data-poll="${page}/tests/${waiting}"`);
+    expect(pending).toContain("Test event queued");
+    expect(pending).toContain('<script src="/dashboard/assets/test-result.js"></script>');
+    const fragment = await a.get(`${page}/tests/${waiting}`);
+    expect(fragment.status).toBe(200);
+    expect(await fragment.text()).toMatch(/^<div id="test-result" class="test-result pending"/);
+    // A malformed id in the query is ignored; in the fragment's path it is not found.
+    expect(await (await a.get(`${page}?test=<b>`)).text()).not.toContain('id="test-result"');
+    expect((await a.get(`${page}/tests/nope`)).status).toBe(404);
+
+    const location = (await a.post(`${page}/test`, { _csrf })).headers.get("location")!;
+    const messageId = new URL(location, "http://x").searchParams.get("test")!;
+    await waitFor(
+      () => attempts(id!),
+      (l) => l.length > 0,
+    );
+    const done = await (await a.get(location)).text();
+    const box = /<div id="test-result"[\s\S]*?<\/div>/.exec(done)![0];
+    expect(box).toContain('class="test-result bad"');
+    expect(box).not.toContain("data-poll");
+    expect(box).toContain("Test event failed");
+    expect(box).toMatch(
+      /HTTP 503<\/span> in \d+ ms at <time datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC<\/time>/,
+    );
+    expect(box).toContain(`<code>${messageId}</code>`);
+    expect(box).toContain("receiver is down for maintenance");
+    expect(receivers.at("/result-fail")[0]!.headers["webhook-id"]).toBe(messageId);
+    // The fragment the page polls says the same; without ?test= the page shows the newest test as the last one.
+    expect(await (await a.get(`${page}/tests/${messageId}`)).text()).toContain("Test event failed");
+    expect(await (await a.get(page)).text()).toContain("Last test event failed");
+
+    const other = await signedUp("dash-hooks-test-result-other@example.com");
+    expect((await other.get(`${page}/tests/${messageId}`)).status).toBe(404);
   });
 });

@@ -4,9 +4,10 @@ import { raw } from "hono/html";
 import type { Child } from "hono/jsx";
 import { PostForm } from "./forms";
 
+/** 'self' only; connect-src for the test result's poll of its own fragment (assets.ts TEST_RESULT_SCRIPT). */
 export const CSP =
-  "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; " +
-  "frame-ancestors 'none'; base-uri 'none'";
+  "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; " +
+  "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const NAV = [
   ["/dashboard/keys", "API keys"],

@@ -1,20 +1,19 @@
 /** @jsxImportSource hono/jsx */
 // The "Webhooks" pages: the account's endpoints with a form to add one, and one endpoint with its actions, its
-// events filter and its last 100 delivery attempts. A signing secret appears once, right after it was made.
+// events filter, the result of its test event and its last 100 delivery attempts. A signing secret appears once,
+// right after it was made.
 import type { z } from "zod";
-import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENTS } from "../../../core/domain/webhook-schemas";
-import type { WebhookAttempt, WebhookEndpoint } from "../../../core/domain/webhook-schemas";
+import type { WebhookAttempt, WebhookEndpoint, WebhookEventType } from "../../../core/domain/webhook-schemas";
+import { EventBoxes, STARTER_EVENTS } from "../components/event-boxes";
 import { PostButton, PostForm } from "../components/forms";
 import { Errors, Layout, Notice, When } from "../components/layout";
 import { ShownOnce } from "../components/shown-once";
 import { DataTable } from "../components/table";
+import { TestResult, type TestState } from "../components/test-result";
 
 type Endpoint = z.infer<typeof WebhookEndpoint>;
 type Attempt = z.infer<typeof WebhookAttempt>;
 const eventsText = (e: Endpoint) => (e.events === null ? "all events" : e.events.join(", "));
-
-/** `backticked` words of a description as <code>. */
-const withCode = (text: string) => text.split("`").map((part, i) => (i % 2 ? <code>{part}</code> : part));
 
 const SecretOnce = (props: { secret: string; url: string; rotated?: boolean }) => (
   <ShownOnce
@@ -30,27 +29,6 @@ const SecretOnce = (props: { secret: string; url: string; rotated?: boolean }) =
   />
 );
 
-function EventBoxes(props: { selected: Endpoint["events"]; legend: string }) {
-  return (
-    <fieldset>
-      <legend>{props.legend}</legend>
-      {WEBHOOK_EVENTS.map((e) => (
-        <label class="check">
-          <input
-            type="checkbox"
-            name="events"
-            value={e}
-            checked={props.selected === null || props.selected.includes(e)}
-          />
-          <span>
-            <code>{e}</code> <span class="muted small">{withCode(WEBHOOK_EVENT_DESCRIPTIONS[e])}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
 export function WebhooksPage(props: {
   email: string;
   csrf: string;
@@ -58,7 +36,7 @@ export function WebhooksPage(props: {
   created?: { url: string; secret: string; id: string };
   errors?: string[];
   notice?: string;
-  form?: { url: string; description: string };
+  form?: { url: string; description: string; events: WebhookEventType[] };
 }) {
   return (
     <Layout
@@ -131,7 +109,7 @@ export function WebhooksPage(props: {
             maxlength={200}
             value={props.form?.description ?? ""}
           />
-          <EventBoxes selected={null} legend="Events" />
+          <EventBoxes selected={props.form?.events ?? STARTER_EVENTS} legend="Events" intro />
           <button type="submit" class="primary">
             Add endpoint
           </button>
@@ -149,6 +127,8 @@ export function WebhookPage(props: {
   attempts: Attempt[];
   rotated?: { secret: string };
   notice?: string;
+  /** The test event to show under its button: one just sent, or the newest in the log. */
+  test?: TestState;
 }) {
   const e = props.endpoint;
   const base = `/dashboard/webhooks/${e.id}`;
@@ -212,6 +192,7 @@ export function WebhookPage(props: {
           <PostButton csrf={props.csrf} action={`${base}/rotate`} label="Rotate secret" />
           <PostButton csrf={props.csrf} action={`${base}/delete`} label="Delete" aria={`Delete ${e.url}`} danger />
         </div>
+        {props.test && <TestResult endpointId={e.id} state={props.test} />}
       </section>
       <section class="card" aria-labelledby="events">
         <h2 id="events">Events</h2>
@@ -260,7 +241,7 @@ export function WebhookPage(props: {
               <td class="latency num" data-label="Latency">
                 {a.latency_ms === null ? "—" : `${a.latency_ms} ms`}
               </td>
-              <td class="muted small" data-label="Detail">
+              <td class="detail muted small" data-label="Detail">
                 {[a.error, a.response_excerpt].filter(Boolean).join(" · ")}
               </td>
             </tr>
@@ -268,6 +249,7 @@ export function WebhookPage(props: {
         </DataTable>
       )}
       <script src="/dashboard/assets/copy.js"></script>
+      <script src="/dashboard/assets/test-result.js"></script>
     </Layout>
   );
 }
