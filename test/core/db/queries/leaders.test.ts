@@ -1,5 +1,5 @@
-// Leaders' minimum-games rule for per-game stats (src/core/db/queries/leaders.ts, docs/api.md "Teams, players and
-// search"): a player ranks by ppg with at least 70% of his team's games; totals rank everyone.
+// Leaders' minimum-games rule for per-game stats (src/core/db/queries/leaders.ts): a player ranks by ppg with at
+// least 70% of his team's games; totals rank everyone (docs/api.md "Teams, players and search").
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dbFor } from "../../../../src/core/db/client";
