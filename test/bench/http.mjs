@@ -103,7 +103,7 @@ async function withoutAssetRouter(base, basePids) {
 }
 
 /** `config` without its `[assets]` table or build step, its paths absolute, in a temporary folder. */
-function configWithoutAssets(config) {
+export function configWithoutAssets(config) {
   const dir = mkdtempSync(join(tmpdir(), "no-assets-"));
   const text = readFileSync(config, "utf8")
     .replace(/^\[assets\]\n(?:.+\n)*/m, "")
@@ -132,7 +132,7 @@ export async function p7(on, keys = 32) {
 }
 
 /** The deployable bundle (`wrangler deploy --dry-run --outdir`): total bytes and gzip bytes of its modules. */
-function bundle(config, env) {
+export function bundle(config, env) {
   const out = mkdtempSync(join(tmpdir(), "bundle-"));
   execFileSync(
     "npx",
@@ -156,7 +156,7 @@ function bundle(config, env) {
  * loading and compiling the script, then the first request. It lives in a temporary folder, so every relative path of
  * the original is made absolute (a missed one, the assets folder, once crashed the whole run).
  */
-function prebuiltConfig(config, built) {
+export function prebuiltConfig(config, built) {
   const dir = mkdtempSync(join(tmpdir(), "prebuilt-"));
   const text = readFileSync(config, "utf8")
     .replace(
@@ -191,7 +191,7 @@ async function coldStart(configPath, path) {
  * and handlers that answer 200. Started from `config`, it is our Worker's local runtime (every binding, the asset
  * router) without our code: P6's split between the runtime's start-up and our script's.
  */
-function emptyScript(config) {
+export function emptyScript(config) {
   const top = readFileSync(config, "utf8").split(/^\[env\./m)[0];
   const classes = [...new Set([...top.matchAll(/^class_name = "(\w+)"$/gm)].map((m) => m[1]))];
   const out = mkdtempSync(join(tmpdir(), "empty-script-"));

@@ -11,7 +11,7 @@ import { p1, p6, p7, p13 } from "./http.mjs";
 import { median, ms, pct, startHarness } from "./lib.mjs";
 import { benchCommand, metCell, writeTable } from "./table.mjs";
 
-const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P7b,P8,P9,P10,P11,P12,P13,P14,P15").split(","));
+const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P7b,P8,P9,P10,P11,P12,P13,P14,P15,P16").split(","));
 const rows = [];
 const details = [];
 const CPU_REQUESTS_NOTE = `${process.env.CPU_REQUESTS ?? 500} sequential requests a side per round`;
@@ -366,6 +366,21 @@ if (only.has("P15"))
       `${r.ratio.toFixed(2)}× (${spread(r.ratios)})`,
       "≤ 3×",
       r.ratio <= 3,
+    );
+  });
+if (only.has("P16"))
+  await guarded(["P16"], async () => {
+    const { costs } = await import("./cost.mjs");
+    const c = await costs();
+    const f = (k) => `${c[k].ms.toFixed(2)} ms`;
+    row(
+      "P16",
+      "the cost model's inputs (docs/operations.md \"Cost model\"): CPU per request kind, workerd utime + stime over each kind's run, our Worker without [assets] (demo data): a warm REST read, an MCP tools/call (2025 / 2026-07-28), a token mint, an ingest op, a socket message delivered, a webhook delivered; a cold start over a warm one",
+      `read ${f("REST read")}; MCP ${f("MCP call (2025)")} / ${f("MCP call (2026)")}; mint ${f("token mint")}; ingest op ${f("ingest op")}; socket message ${f("socket message delivered")}; webhook ${f("webhook delivered")}; cold start +${f("cold start over warm")}`,
+      "—",
+      "—",
+      "— (priced in docs/operations.md)",
+      null,
     );
   });
 if (only.has("P6"))
