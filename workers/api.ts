@@ -3,7 +3,6 @@ import { buildApp } from "../src/app";
 import { webhookQueue } from "../src/core/webhooks/consumer";
 import { makeFetch } from "../src/entry";
 import { scheduledPoll } from "../src/core/feeds/scheduled";
-import { mcpHandler } from "../src/mcp/handler";
 
 export { AccountGate } from "./account-gate";
 export { Ingestor } from "./ingestor";
@@ -14,7 +13,17 @@ export { FeedPoller } from "./feed-poller";
 export { Simulator } from "./simulator";
 export { WebhookLane } from "./webhook-lane";
 
-const fetch = makeFetch(buildApp(), mcpHandler);
+type Handler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+/**
+ * The MCP handler (the MCP SDK, agents' wrapper and our tools) is evaluated on an isolate's first /v1/mcp request, not
+ * at start-up: an isolate that serves only the read API, pages or ingest never builds it, and a new isolate starts
+ * sooner (test/e2e/startup-budget.test.ts).
+ */
+let mcp: Promise<Handler> | undefined;
+const lazyMcp: Handler = async (request, env, ctx) =>
+  (await (mcp ??= import("../src/mcp/handler").then((m) => m.mcpHandler)))(request, env, ctx);
+
+const fetch = makeFetch(buildApp(), lazyMcp);
 
 export default {
   fetch,
