@@ -15,6 +15,7 @@ import WebSocket from "ws";
 import { cpuOf, workerdPids } from "./cpu.mjs";
 import { configWithoutAssets, emptyScript, prebuiltConfig, bundle } from "./http.mjs";
 import { benchKeys, median, pinAll, sleep, startHarness } from "./lib.mjs";
+import { FOOTBALL, kickedOff } from "../e2e/match-ops.ts";
 
 const N = Number(process.env.N ?? 300);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -22,18 +23,6 @@ const SOCKETS = Number(process.env.SOCKETS ?? 200);
 const ENDPOINTS = Number(process.env.ENDPOINTS ?? 10);
 const UPDATES = Number(process.env.UPDATES ?? 30);
 const day = new Date().toISOString().slice(0, 10);
-const FOOTBALL = { op: "match", sport: "football", league_id: "lg_fb_eng1" };
-const now = () => Math.floor(Date.now() / 1000);
-const kickedOff = (id) => ({
-  ...FOOTBALL,
-  id,
-  home_team_id: "tm_fb_arsenal",
-  away_team_id: "tm_fb_everton",
-  kickoff_ts: now() - 1200,
-  status_code: 2,
-  period: 12,
-  minute: 20,
-});
 
 /** CPU (ms) the processes spend on `work`, once it has resolved. */
 async function cpuOfWork(pids, work) {

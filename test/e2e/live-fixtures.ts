@@ -1,22 +1,10 @@
 // A live match of a test's own, for the e2e tests (streams, slots, the /live page and the MCP App): each test ingests
 // its own match so no test depends on another's changes.
 import { expect } from "vitest";
+import { FOOTBALL, kickedOff } from "./match-ops";
 import type { RunningWorker } from "./worker";
 
-export const FOOTBALL = { op: "match", sport: "football", league_id: "lg_fb_eng1" } as const;
-const now = () => Math.floor(Date.now() / 1000);
-
-/** Arsenal v Everton, 20 minutes in, 0–0, with nothing in its timeline: the match op alone. */
-export const kickedOff = (id: string) => ({
-  ...FOOTBALL,
-  id,
-  home_team_id: "tm_fb_arsenal",
-  away_team_id: "tm_fb_everton",
-  kickoff_ts: now() - 1200,
-  status_code: 2,
-  period: 12,
-  minute: 20,
-});
+export { FOOTBALL, kickedOff } from "./match-ops";
 
 /** Ingests `kickedOff(id)`: a live match of the test's own. */
 export async function liveMatch(w: RunningWorker, id: string): Promise<void> {
