@@ -7,6 +7,7 @@ import { createMcpHandler, getMcpAuthContext } from "agents/mcp/server";
 import { bearerToken, grantOfToken } from "../core/auth/oauth-grants";
 import { Principal } from "../core/auth/principal";
 import { carriesApiKey, MCP_PATH } from "./front";
+import { answerDirect, directCall } from "./direct";
 import { isListenRequest, serveListen } from "./listen";
 import { buildServer } from "./server";
 
@@ -56,30 +57,46 @@ const agentsHandler = createMcpHandler(
   },
 );
 
-export async function mcpHandler(request: Request, env: Env, context: ExecutionContext): Promise<Response> {
+/** /v1/mcp's handler: a stateless tools/call the direct path answers (src/mcp/direct.ts), everything else the SDK. */
+export const mcpHandler = (request: Request, env: Env, context: ExecutionContext) =>
+  serveMcpRequest(request, env, context, true);
+
+/** The same without the direct path: every request the SDK's way (the differential test's reference). */
+export const mcpHandlerViaSdk = (request: Request, env: Env, context: ExecutionContext) =>
+  serveMcpRequest(request, env, context, false);
+
+async function serveMcpRequest(
+  request: Request,
+  env: Env,
+  context: ExecutionContext,
+  direct: boolean,
+): Promise<Response> {
   const ctx = context as McpCtx;
   const principal = principalOf(request, ctx);
   // Carried unchanged from here: the agents wrapper hands ctx.props to the server factory above.
   ctx.props = principal;
-  if (principal && isListenRequest(request) && new URL(request.url).pathname === MCP_PATH) {
-    return serveListen(request, env, ctx, principal);
+  if (!principal || new URL(request.url).pathname !== MCP_PATH) return agentsHandler(request, env, context);
+  if (isListenRequest(request)) return serveListen(request, env, ctx, principal);
+  const read = await readJsonBody(request);
+  if (!read) return agentsHandler(request, env, context);
+  if (direct && read.body !== undefined) {
+    const call = directCall(request, read.body);
+    if (call) return answerDirect(call, principal);
   }
-  if (principal?.type === "key") {
-    const parsed = await parsedBody(request);
-    if (parsed && parsed.body === undefined) request = parsed.request;
-    else if (parsed) {
-      // The SDK's escape hatch for a body already held: without it the wrapper and the SDK each clone and read the
-      // body and parse it (test/bench/cpu-per-request.mjs MODE=mcp). The identity is the key's Principal, as above.
-      const authInfo = {
-        token: "api-key",
-        clientId: KEY_CLIENT,
-        scopes: principal.scopes,
-        extra: { principal, call: calledTool(parsed.body) },
-      };
-      return agentsHandler.fetch(parsed.request, { parsedBody: parsed.body, authInfo });
-    }
+  // The body was read: the SDK gets a request that still carries it.
+  const copy = new Request(request, { body: read.text });
+  if (principal.type === "key" && read.body !== undefined) {
+    // The SDK's escape hatch for a body already held: without it the wrapper and the SDK each clone and read the
+    // body and parse it (test/bench/cpu-per-request.mjs MODE=mcp). The identity is the key's Principal, as above.
+    const authInfo = {
+      token: "api-key",
+      clientId: KEY_CLIENT,
+      scopes: principal.scopes,
+      extra: { principal, call: calledTool(read.body) },
+    };
+    return agentsHandler.fetch(copy, { parsedBody: read.body, authInfo });
   }
-  return agentsHandler(request, env, context);
+  return agentsHandler(copy, env, context);
 }
 
 /** The tool a single `tools/call` message names (its server need register no other: src/mcp/server.ts). */
@@ -90,19 +107,17 @@ function calledTool(body: unknown): string | undefined {
 }
 
 /**
- * A JSON POST's body, read once: the value (undefined when it is not JSON: the SDK answers that) and a request that
- * still carries the text. Undefined where the SDK should read the body itself: not a JSON POST, too large or of
- * unknown length.
+ * A JSON POST's body, read once: its text and its value (undefined when it is not JSON: the SDK answers that).
+ * Undefined where the SDK should read the body itself: not a JSON POST, too large or of unknown length.
  */
-async function parsedBody(request: Request): Promise<{ request: Request; body?: unknown } | undefined> {
+async function readJsonBody(request: Request): Promise<{ text: string; body?: unknown } | undefined> {
   if (request.method !== "POST" || !isJsonContentType(request.headers.get("content-type"))) return undefined;
   const length = Number(request.headers.get("content-length") ?? NaN);
   if (!(length >= 0 && length <= DEFAULT_MAX_REQUEST_BODY_SIZE)) return undefined;
   const text = await request.text();
-  const copy = new Request(request, { body: text });
   try {
-    return { request: copy, body: JSON.parse(text) as unknown };
+    return { text, body: JSON.parse(text) as unknown };
   } catch {
-    return { request: copy };
+    return { text };
   }
 }

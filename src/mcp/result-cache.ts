@@ -53,3 +53,6 @@ export async function memoized<R extends object>(
 
 /** For tests: how many results are kept. */
 export const cachedResults = () => results.size;
+
+/** For tests: forget every kept result. */
+export const clearResults = () => results.clear();

@@ -5,15 +5,14 @@
 import { registerAppTool } from "@modelcontextprotocol/ext-apps/server";
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Principal } from "../core/auth/principal";
-import { log } from "../lib/log";
-import { admitCall } from "./gate";
-import { parseArgs, published } from "./tools/input";
+import { callTool } from "./call";
+import { published } from "./tools/input";
 import { registerMatchCentre } from "./match-centre";
 import { registerMatchResource } from "./resources";
-import { memoized } from "./result-cache";
-import { TOOLS, ToolError, type Tool, type ToolContext } from "./tools";
+import { TOOLS } from "./tools";
 
-const errorResult = (text: string) => ({ isError: true, content: [{ type: "text" as const, text }] });
+/** Who the server says it is (`serverInfo`; the 2026-07-28 era stamps it on every result). */
+export const SERVER_INFO = { name: "sports-data", version: "2.0.0" };
 
 /**
  * `era`: both read the match resources; only 2026-07-28 requests are told they can subscribe (updates arrive over
@@ -27,7 +26,7 @@ export function buildServer(
   call?: string,
 ): McpServer {
   const server = new McpServer(
-    { name: "sports-data", version: "2.0.0" },
+    SERVER_INFO,
     era === "modern" ? { capabilities: { resources: { subscribe: true } } } : undefined,
   );
   const called = call === undefined ? undefined : TOOLS.find((t) => t.name === call);
@@ -41,15 +40,7 @@ export function buildServer(
       // the caller's data, so still read-only.
       annotations: { readOnlyHint: true, openWorldHint: false },
     };
-    const handler = async (args: Record<string, unknown>) => {
-      // Bad arguments cost nothing: no entitlement read, no budget spent (src/mcp/tools/input.ts says why we parse here).
-      const input = parseArgs(t.input, args);
-      if (!input.ok) return errorResult(input.message);
-      const admitted = await admitCall(principal);
-      if (typeof admitted === "string") return errorResult(admitted);
-      if (t.uncached) return runTool(t, admitted, input.data);
-      return memoized<ToolResult>(t.name, admitted, input.data, () => runTool(t, admitted, input.data));
-    };
+    const handler = (args: Record<string, unknown>) => callTool(t, principal, args);
     // ext-apps' helper also writes the older `_meta["ui/resourceUri"]` that hosts from before `_meta.ui` read.
     if (t.ui) registerAppTool(server, t.name, { ...config, _meta: { ui: t.ui } }, handler);
     else server.registerTool(t.name, config, handler);
@@ -58,24 +49,4 @@ export function buildServer(
   registerMatchResource(server, principal);
   registerMatchCentre(server);
   return server;
-}
-
-type ToolResult = Awaited<ReturnType<typeof runTool>>;
-
-async function runTool(t: Tool, ctx: ToolContext, input: Record<string, unknown>) {
-  try {
-    const out = await t.run(ctx, input);
-    // What tools/list promises: a result that breaks its outputSchema is our bug, never sent (nor cached).
-    const checked = t.output.safeParse(out.structured);
-    if (!checked.success)
-      throw new Error(`${t.name}: structuredContent breaks the outputSchema: ${checked.error.message}`);
-    return { content: [{ type: "text" as const, text: out.text }], structuredContent: out.structured };
-  } catch (err) {
-    if (err instanceof ToolError) return errorResult(err.message);
-    // The SDK would send the message of anything thrown (SQL, stack details): the client gets a reference only.
-    const ref = crypto.randomUUID();
-    const error = err instanceof Error ? (err.stack ?? err.message) : String(err);
-    log("error", "mcp tool failed", { tool: t.name, ref, error });
-    return errorResult(`internal error; quote ${ref} to support`);
-  }
 }
