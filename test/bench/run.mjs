@@ -494,18 +494,23 @@ if (workerdBenches.length > 0)
           const xs = p.rounds.map((r) => r[side] / r.rest);
           return `${median(xs).toFixed(2)}× (${spread(xs)})`;
         };
-        for (const [id, what, a, b] of [
+        const worst = (side) => median(p.rounds.map((r) => r[side] / r.rest));
+        for (const [id, what, a, b, target, met] of [
           [
             "P5e",
             "a warm tools/call get_matches inside our Worker (its fetch handler called in the isolate)",
             "ours2025",
             "ours2026",
+            "≤ 2× (both eras)",
+            Math.max(worst("ours2025"), worst("ours2026")) <= 2,
           ],
           [
             "P5f",
-            "the same call on the maintained MCP path alone (agents' handler and the SDK; a server with get_matches, whose handler answers the kept result at once)",
+            "the same call on the maintained MCP path alone (agents' handler and the SDK; a server with get_matches, whose handler answers the kept result at once), which our Worker takes only for what the direct path leaves it",
             "sdk2025",
             "sdk2026",
+            "— (the SDK's path, for comparison)",
+            null,
           ],
         ])
           row(
@@ -514,8 +519,8 @@ if (workerdBenches.length > 0)
             `${us(a)} / ${us(b)} per call`,
             `REST ${us("rest")} per call`,
             `${ratio(a)} / ${ratio(b)}`,
-            "— (where P5's server time goes)",
-            null,
+            target,
+            met,
           );
       }
       if (found.P3) {
