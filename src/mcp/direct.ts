@@ -83,24 +83,37 @@ export function directCall(request: Request, body: unknown): DirectCall | undefi
   return { era: "modern", id, tool, args };
 }
 
-/** A kept result's JSON (kept results are frozen and shared: src/mcp/result-cache.ts), written once. */
-const written = new WeakMap<ToolResult, string>();
-
 /** The result as the SDK writes it: CallToolResult's keys in its schema's order. */
 function resultJson(r: ToolResult): string {
-  let json = written.get(r);
-  if (json !== undefined) return json;
-  json = JSON.stringify({
+  return JSON.stringify({
     content: r.content,
     ...(r.structuredContent !== undefined && { structuredContent: r.structuredContent }),
     ...(r.isError !== undefined && { isError: r.isError }),
   });
-  if (Object.isFrozen(r)) written.set(r, json);
-  return json;
 }
 
 /** What the 2026-07-28 era adds to every result: its kind and the server's identity. */
 const MODERN_TAIL = `,"resultType":"complete","_meta":${JSON.stringify({ "io.modelcontextprotocol/serverInfo": SERVER_INFO })}}`;
+
+const utf8 = new TextEncoder();
+/** Each era's answer is its head, the result, then the id and the end: the parts that do not vary, as bytes. */
+const HEAD = { legacy: utf8.encode('event: message\ndata: {"result":'), modern: utf8.encode('{"result":') };
+const END = { legacy: "}\n\n", modern: "}" };
+
+/**
+ * The result's bytes as each era writes them. A kept result (frozen and shared: src/mcp/result-cache.ts) is written
+ * once per era, so a call it answers costs a copy, not a JSON.stringify and a UTF-8 encoding of the whole answer.
+ */
+const written = new WeakMap<ToolResult, Partial<Record<DirectCall["era"], Uint8Array>>>();
+function resultBytes(r: ToolResult, era: DirectCall["era"]): Uint8Array {
+  const kept = Object.isFrozen(r) ? written.get(r) : undefined;
+  let bytes = kept?.[era];
+  if (bytes) return bytes;
+  const json = resultJson(r);
+  bytes = utf8.encode(era === "modern" ? json.slice(0, -1) + MODERN_TAIL : json);
+  if (Object.isFrozen(r)) written.set(r, { ...kept, [era]: bytes });
+  return bytes;
+}
 
 /** The stateless 2025-era lane's answer: one SSE message, then the stream ends. */
 const SSE_HEADERS = {
@@ -109,6 +122,7 @@ const SSE_HEADERS = {
   "content-type": "text/event-stream",
   "x-accel-buffering": "no",
 };
+const JSON_HEADERS = { "content-type": "application/json" };
 
 /** Runs the call and answers it as the SDK would. */
 export async function answerDirect(call: DirectCall, principal: Principal): Promise<Response> {
@@ -119,12 +133,12 @@ export async function answerDirect(call: DirectCall, principal: Principal): Prom
     // McpServer's tools/call handler: whatever a handler throws becomes a tool error with its message.
     result = { content: [{ type: "text", text: err instanceof Error ? err.message : String(err) }], isError: true };
   }
-  const json = resultJson(result);
-  const tail = `,"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
-  if (call.era === "modern") {
-    return new Response(`{"result":${json.slice(0, -1)}${MODERN_TAIL}${tail}`, {
-      headers: { "content-type": "application/json" },
-    });
-  }
-  return new Response(`event: message\ndata: {"result":${json}${tail}\n\n`, { headers: SSE_HEADERS });
+  const head = HEAD[call.era];
+  const middle = resultBytes(result, call.era);
+  const end = utf8.encode(`,"jsonrpc":"2.0","id":${JSON.stringify(call.id)}${END[call.era]}`);
+  const body = new Uint8Array(head.length + middle.length + end.length);
+  body.set(head);
+  body.set(middle, head.length);
+  body.set(end, head.length + middle.length);
+  return new Response(body, { headers: call.era === "modern" ? JSON_HEADERS : SSE_HEADERS });
 }
