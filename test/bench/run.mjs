@@ -189,18 +189,21 @@ try {
       const p50 = (r, side) => ms(median(r.runs[side].map((x) => x.p50)));
       for (const era of ["2025", "2026"]) {
         const r = await p5(harness(), era);
+        const f = await p5Floor(harness(), era);
+        const floorId = era === "2025" ? "P5c" : "P5d";
+        // The issue's bar: what the server adds, as the ratio over what the client and runtime alone cost.
+        const overFloor = r.ratio / f.ratio;
         row(
           era === "2025" ? "P5" : "P5b",
           `MCP tools/call get_matches vs REST list (football, today, limit 20), p50 sequential; ${client(era)}`,
           p50(r, "b"),
           p50(r, "a"),
-          `${r.ratio.toFixed(2)}× (${spread(r.ratios)})`,
-          "≤ 1.3×",
-          r.ratio <= 1.3,
+          `${r.ratio.toFixed(2)}× (${spread(r.ratios)}); ${overFloor.toFixed(2)}× its floor`,
+          `≤ 1.1× its floor (${floorId})`,
+          overFloor <= 1.1,
         );
-        const f = await p5Floor(harness(), era);
         row(
-          era === "2025" ? "P5c" : "P5d",
+          floorId,
           `P5${era === "2025" ? "" : "b"}'s floor: the same two calls against a Worker that does no work (it replays our answers, ids swapped); ${client(era)}`,
           p50(f, "b"),
           p50(f, "a"),
