@@ -16,12 +16,15 @@ const post = (ops: unknown[], headers: Record<string, string> = {}) =>
     body: JSON.stringify({ ops }),
   });
 
-/** `trace;desc="<epoch ms>", hop;dur=<ms since it>, …` → the start and the hops in order. */
+/**
+ * `trace;desc="<epoch ms>", hop;dur=<ms since it>, …` → the start and the hops in order. A hop stamped by another
+ * object is on that object's clock, which may run behind the route's: its `dur` can be negative.
+ */
 function parse(header: string) {
   const [first, ...rest] = header.split(", ");
   const start = Number(first!.match(/^trace;desc="([\d.]+)"$/)![1]);
   const hops = rest.map((e) => {
-    const m = e.match(/^([\w-]+);dur=([\d.]+)$/)!;
+    const m = e.match(/^([\w-]+);dur=(-?[\d.]+)$/)!;
     return { hop: m[1]!, at: Number(m[2]) };
   });
   return { start, hops };
