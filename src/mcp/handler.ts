@@ -2,6 +2,7 @@
 // 2025-era clients at one URL, no sessions (GET and DELETE → 405). Each request's identity comes from its own
 // credentials, set as ctx.props by the Worker (API keys) or the OAuth provider (tokens). `subscriptions/listen` needs
 // an event bus, which agents' wrapper does not take: those requests go to the SDK's own handler (src/mcp/listen.ts).
+// A plain stateless tools/call is answered by the direct path (src/mcp/direct.ts), with the bytes the SDK would send.
 import { DEFAULT_MAX_REQUEST_BODY_SIZE, isJsonContentType } from "@modelcontextprotocol/server";
 import { createMcpHandler, getMcpAuthContext } from "agents/mcp/server";
 import { bearerToken, grantOfToken } from "../core/auth/oauth-grants";
