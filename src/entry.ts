@@ -10,7 +10,7 @@ import { isMcpPath, serveMcp } from "./mcp/front";
 import { isOAuthPath, oauthFront } from "./mcp/oauth";
 import { warmRead } from "./api/warm-read";
 
-type Handler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+export type Handler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 
 export function makeFetch(app: Hono<AppEnv>, mcp: Handler): Handler {
   const toApp: Handler = async (request, env, ctx) => app.fetch(request, env, ctx);

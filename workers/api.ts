@@ -1,7 +1,7 @@
 // Worker entry: composes the app, the MCP handler and the OAuth provider; exports handlers and Durable Objects.
 import { buildApp } from "../src/app";
 import { webhookQueue } from "../src/core/webhooks/consumer";
-import { makeFetch } from "../src/entry";
+import { makeFetch, type Handler } from "../src/entry";
 import { scheduledPoll } from "../src/core/feeds/scheduled";
 
 export { AccountGate } from "./account-gate";
@@ -13,7 +13,6 @@ export { FeedPoller } from "./feed-poller";
 export { Simulator } from "./simulator";
 export { WebhookLane } from "./webhook-lane";
 
-type Handler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 /**
  * The MCP handler (the MCP SDK, agents' wrapper and our tools) is evaluated on an isolate's first /v1/mcp request, not
  * at start-up: an isolate that serves only the read API, pages or ingest never builds it, and a new isolate starts
