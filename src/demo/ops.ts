@@ -1,5 +1,6 @@
 // The demo's data as ingest ops: the simulator's seasons go through the one ingest path like every other source's
 // (docs/operations.md "Demo data"). Standings, snapshots, season stats and the search index are derived there.
+import { isInPlay } from "../core/domain/codes";
 import { Event } from "../core/domain/schemas";
 import { MatchOp, Op } from "../core/ingest/ops";
 import type { DemoData } from "./generate";
@@ -10,7 +11,6 @@ type Row = Record<string, unknown>;
 const MATCH_FIELDS = Object.keys(MatchOp.shape).filter((k) => !["op", "id", "sport", "league_id"].includes(k));
 /** An event's fields as a feed sends them: the public shape without its `seq` (ingest numbers events). */
 const EVENT_FIELDS = Object.keys(Event.shape).filter((k) => k !== "seq");
-const IN_PLAY = [2, 7];
 
 const pick = (r: Row, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, r[f] ?? null]));
 const byMatch = (rows: Row[]) => {
@@ -38,7 +38,7 @@ export function demoOps(data: DemoData): { history: Op[]; live: Op[] } {
   const lineups = new Map(data.lineups.map((l) => [l.match_id, l]));
   for (const m of data.matches) {
     const id = String(m.id);
-    const out = IN_PLAY.includes(Number(m.status_code)) ? live : history;
+    const out = isInPlay(Number(m.status_code)) ? live : history;
     out.push({ op: "match", id, sport: m.sport, league_id: m.league_id, ...pick(m, MATCH_FIELDS) });
     const ev = (events.get(id) ?? []).sort((a, b) => Number(a.seq) - Number(b.seq));
     if (ev.length > 0) out.push({ op: "events", match_id: id, events: ev.map((e) => pick(e, EVENT_FIELDS)) });

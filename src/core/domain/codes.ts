@@ -4,6 +4,9 @@ export type Sport = (typeof SPORTS)[number];
 
 export const FINISHED_CODES: readonly number[] = [3, 9, 10];
 export const isFinished = (code: number) => FINISHED_CODES.includes(code);
+/** In play: live (2) or interrupted (7, may return to 2). */
+export const IN_PLAY_CODES: readonly number[] = [2, 7];
+export const isInPlay = (code: number) => IN_PLAY_CODES.includes(code);
 /** Results a league table counts: the finished ones and an awarded match (6) with the score it was awarded. */
 export const IN_TABLE_CODES: readonly number[] = [3, 6, 9, 10];
 export const countsInTable = (code: number) => IN_TABLE_CODES.includes(code);
@@ -19,12 +22,19 @@ export const isKnockoutRound = (round: unknown) =>
 export const STATUS_FILTERS = { scheduled: 1, live: 2, finished: 3 } as const;
 export type StatusFilter = keyof typeof STATUS_FILTERS;
 
-/** Allowed feed transitions (from → to). Anything else is rejected by ingest. */
+/**
+ * Allowed feed transitions (from → to). Anything else is rejected by ingest. Beyond the contract's list: a match may be
+ * awarded after it was played, interrupted or abandoned (2, 3, 7, 8 → 6: a result decided at the table), and one
+ * first reported finished in regular time may turn out to have gone to extra time (3 → 10), as real provider answers
+ * do (docs/providers.md "Statuses").
+ */
 export const TRANSITIONS: Record<number, readonly number[]> = {
   1: [2, 4, 5, 6],
-  2: [3, 7, 9, 10],
+  2: [3, 6, 7, 9, 10],
+  3: [6, 10],
   4: [1],
-  7: [2, 8],
+  7: [2, 6, 8],
+  8: [6],
 };
 export const canTransition = (from: number, to: number) => from === to || (TRANSITIONS[from]?.includes(to) ?? false);
 

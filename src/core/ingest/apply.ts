@@ -12,7 +12,7 @@ import { seasonStatsWrites } from "./season-stats";
 import { competitionMoves, competitionsOf } from "./competition-moves";
 import { standingsWrites } from "./standings";
 import { rfc3339 } from "../../lib/time";
-import { isFinished } from "../domain/codes";
+import { isFinished, isInPlay } from "../domain/codes";
 import { changeRows, CHANGES_KEPT_MS } from "./changes";
 import { numberUpdates } from "./versions";
 import { tracer, type Marks } from "../../lib/trace";
@@ -76,8 +76,10 @@ export async function ingest(env: Env, ops: Op[], trace = false, quiet = false):
   const finishedBefore = new Set(
     [...state.matches.values()].filter((m) => isFinished(Number(m.status_code))).map((m) => String(m.id)),
   );
+  // A quiet batch may not touch a match in play, before or after it: planning changes `state`, so look first.
+  if (quiet) refuseInPlayInQuiet(state.matches, ids.matches, "touch");
   const plan = planIngest(ops, state, rfc3339());
-  if (quiet) refuseLiveInQuiet(state.matches, ids.matches);
+  if (quiet) refuseInPlayInQuiet(state.matches, ids.matches, "leave");
   t?.mark("plan");
   const moved = competitionMoves(before, competitionsOf(state));
   for (const t of moved.teams) plan.searchTeams.add(t);
@@ -128,12 +130,18 @@ export async function ingest(env: Env, ops: Op[], trace = false, quiet = false):
   };
 }
 
-/** In play: live or interrupted (docs/api.md "Status codes"). */
-const IN_PLAY = [2, 7];
-
-function refuseLiveInQuiet(matches: Map<string, Row>, ids: Set<string>) {
+/**
+ * History is quiet; a match in play is not: a quiet batch that touches one (its sockets, listens and webhooks would
+ * never hear of the change) or leaves one in play is refused whole.
+ */
+function refuseInPlayInQuiet(matches: Map<string, Row>, ids: Set<string>, verb: "touch" | "leave") {
   for (const id of ids) {
-    if (IN_PLAY.includes(Number(matches.get(id)?.status_code)))
-      throw badRequest("quiet", `a quiet batch is history: it would leave match ${id} in play`);
+    if (isInPlay(Number(matches.get(id)?.status_code)))
+      throw badRequest(
+        "quiet",
+        verb === "touch"
+          ? `a quiet batch is history: it may not touch match ${id}, which is in play`
+          : `a quiet batch is history: it would leave match ${id} in play`,
+      );
   }
 }

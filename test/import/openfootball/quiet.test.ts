@@ -70,4 +70,62 @@ describe("a quiet import", () => {
     expect(((await res.json()) as { detail: string }).detail).toContain("`quiet`");
     expect(await env.DB.prepare("SELECT id FROM matches WHERE id = 'm_quiet_live'").first()).toBeNull();
   });
+
+  it("a quiet batch may not touch a match in play, even to finish it: refused whole, the match and its streams as they were", async () => {
+    const kickoff = Math.floor(Date.now() / 1000) - 600;
+    const live = {
+      op: "match",
+      id: "m_quiet_was_live",
+      sport: "football",
+      league_id: "lg_fb_eng1",
+      home_team_id: "tm_fb_arsenal",
+      away_team_id: "tm_fb_chelsea",
+      kickoff_ts: kickoff,
+      status_code: 2,
+      period: 12,
+      minute: 10,
+    };
+    expect((await ingestRaw({ ops: [{ ...live, status_code: 1, period: null, minute: null }] })).status).toBe(200);
+    expect((await ingestRaw({ ops: [live] })).status).toBe(200);
+    const socket = (await connect(`/v1/ws/match/m_quiet_was_live?since=0`, { "x-api-key": s.key })).socket!;
+    const heard = (await socket.next(2)).length; // its kickoff and first score, replayed from seq 0
+    const before = await getJson("/v1/football/matches/m_quiet_was_live", s.key);
+    const res = await ingestRaw({
+      quiet: true,
+      ops: [
+        { op: "team", id: "tm_quiet_new", sport: "football", name: "Quiet Town", country: "England" },
+        {
+          op: "match",
+          id: "m_quiet_was_live",
+          sport: "football",
+          league_id: "lg_fb_eng1",
+          status_code: 3,
+          home_score: 7,
+          away_score: 0,
+        },
+      ],
+    });
+    expect(res.status).toBe(400);
+    const problem = (await res.json()) as { detail: string; errors?: { name: string }[] };
+    expect(problem.detail).toContain("`quiet`");
+    expect(problem.detail).toContain("m_quiet_was_live");
+    const after = await getJson("/v1/football/matches/m_quiet_was_live", s.key);
+    expect(after.body).toMatchObject({ status_code: 2, home_score: 0, away_score: 0, seq: before.body.seq });
+    // Nothing of the batch was written: not even its team.
+    expect(await env.DB.prepare("SELECT id FROM teams WHERE id = 'tm_quiet_new'").first()).toBeNull();
+    // The same change, not quiet, reaches the socket.
+    expect(
+      (
+        await ingestRaw({
+          ops: [{ ...live, status_code: 3, home_score: 7, away_score: 0, period: null, minute: null }],
+        })
+      ).status,
+    ).toBe(200);
+    const frames = await socket.next(heard + 2);
+    expect(frames.slice(heard).map((m) => [m.type, m.data])).toEqual([
+      ["score_update", { home: 7, away: 0, period: null, minute: null, added_time: null }],
+      ["status_change", { from: 2, to: 3 }],
+    ]);
+    socket.ws.close(1000);
+  });
 });

@@ -2,7 +2,7 @@
 // the visibility check, so "unknown/untracked match" (not_found) and "nothing yet" (no_data) cost one round trip.
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
-import type { Sport } from "../../domain/codes";
+import { isInPlay, type Sport } from "../../domain/codes";
 import type { Event, H2H, Lineup, StatRow, StandingRow, Standings } from "../../domain/schemas";
 import type { BasketballPlayerLine, FootballPlayerLine } from "../../domain/people-schemas";
 import type { Db } from "../client";
@@ -24,8 +24,6 @@ export type EnrichmentLoader<T> = (
 
 /** Before kickoff (or if it never happens) a match has no timeline; once started, an empty one is real. */
 const NOT_STARTED = [1, 4, 5, 6];
-/** In play (live, interrupted): a timeline may be empty for a minute yet. */
-const IN_PLAY = [2, 7];
 
 async function withVisibleMatch<Q extends BatchItem<"sqlite">, T>(
   db: Db,
@@ -74,7 +72,7 @@ export const getEvents: EnrichmentLoader<Event[]> = (db, sport, id, tracked) =>
     // only, docs/data.md "Coverage"). A match in play, or whose last event was withdrawn, has an empty one.
     (events, match) =>
       events.length === 0 &&
-      (NOT_STARTED.includes(match.status_code) || (match.seq === 0 && !IN_PLAY.includes(match.status_code)))
+      (NOT_STARTED.includes(match.status_code) || (match.seq === 0 && !isInPlay(match.status_code)))
         ? null
         : events,
   );

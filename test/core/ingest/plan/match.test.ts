@@ -244,6 +244,13 @@ describe("status transitions", () => {
     [4, 1],
     [7, 2],
     [7, 8],
+    // Real answers (docs/providers.md "Statuses"): awarded after it was played, interrupted or abandoned; a result
+    // first reported in regular time that went to extra time.
+    [2, 6],
+    [3, 6],
+    [7, 6],
+    [8, 6],
+    [3, 10],
   ])("%i → %i is allowed and published", (from, to) => {
     const p = plan([matchOp({ status_code: to })], world(matchRow({ status_code: from })));
     expect(p.updates[0]!.updates.at(-1)).toEqual({ type: "status_change", data: { from, to } });
