@@ -39,7 +39,7 @@ export function demoOps(data: DemoData): { history: Op[]; live: Op[] } {
   for (const m of data.matches) {
     const id = String(m.id);
     const out = isInPlay(Number(m.status_code)) ? live : history;
-    out.push({ op: "match", id, sport: m.sport, league_id: m.league_id, ...pick(m, MATCH_FIELDS) });
+    out.push({ op: "match", id, sport: m.sport, league_id: m.league_id, ...pick(m, MATCH_FIELDS), simulated: true });
     const ev = (events.get(id) ?? []).sort((a, b) => Number(a.seq) - Number(b.seq));
     if (ev.length > 0) out.push({ op: "events", match_id: id, events: ev.map((e) => pick(e, EVENT_FIELDS)) });
     const st = stats.get(id);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { admin } from "../helpers/admin";
 import { disallowedOnReview } from "../../src/demo/sim-var";
 import { connect, ingestOps } from "../helpers/live";
-import { eventOp, eventsOp, matchOp, playerLinesOp } from "../helpers/ops";
+import { eventOp, eventsOp, matchOp, newMatchOp, playerLinesOp } from "../helpers/ops";
 import { getJson, seed } from "../helpers/seed";
 import { waitFor } from "../helpers/webhooks";
 
@@ -132,6 +132,38 @@ describe("simulator feed (through the ingest path)", () => {
     expect(ids.filter(disallowedOnReview)).toEqual(disallowed);
     expect(disallowed.length).toBeGreaterThan(140);
     expect(disallowed.length).toBeLessThan(260);
+  });
+
+  it("plays only its own matches: a provider's live and scheduled matches in a simulated league are never touched", async () => {
+    // The docs' recipe (docs/feeds.md "Trying it locally"): a provider mapped onto a league the simulator plays.
+    const now = Math.floor(Date.now() / 1000);
+    await ingestOps([
+      newMatchOp({ id: "m_af_990001", kickoff_ts: now - 600 }),
+      matchOp({ id: "m_af_990001", status_code: 2, period: 12, minute: 10 }),
+      // Scheduled before any of the simulator's own: it would be the next it kicks off.
+      newMatchOp({
+        id: "m_af_990002",
+        kickoff_ts: now - 60,
+        home_team_id: "tm_fb_chelsea",
+        away_team_id: "tm_fb_arsenal",
+      }),
+    ]);
+    const before = await Promise.all(
+      ["m_af_990001", "m_af_990002"].map(async (id) => (await getJson(`/v1/football/matches/${id}`, s.key)).body),
+    );
+    // Every football match the simulator holds live finishes, so it must kick off scheduled ones: never the provider's.
+    for (let i = 0; i < 100; i++) await sim.tick();
+    for (const b of before) {
+      const after = (await getJson(`/v1/football/matches/${b.id}`, s.key)).body;
+      expect(after, b.id).toMatchObject({
+        status_code: b.status_code,
+        home_score: b.home_score,
+        away_score: b.away_score,
+        minute: b.minute,
+        seq: b.seq,
+      });
+    }
+    expect(await liveCount("football")).toBeGreaterThanOrEqual(6 + 1);
   });
 
   it("is started and stopped through the admin API", async () => {

@@ -70,6 +70,8 @@ export const matches = sqliteTable(
     updatedAt: text("updated_at").notNull(),
     /** The seq of the last stream message this row reflects; written only by the commit that numbers them. */
     seq: integer("seq").notNull().default(0),
+    /** The simulator's own match (migration 0015): the only matches it plays. */
+    simulated: integer("simulated").notNull().default(0),
     statusGroup: integer("status_group").generatedAlwaysAs(
       sql`CASE WHEN status_code IN (3, 9, 10) THEN 3 ELSE status_code END`,
       { mode: "virtual" },

@@ -113,6 +113,8 @@ export const MatchOp = z.object({
   attendance: optionalInt(0, 1_000_000),
   kickoff_ts: int.min(0).max(4_102_444_800).optional(),
   finished_at: z.iso.datetime().nullable().optional(),
+  /** The simulator's own match (it plays only these); left out, the stored value stays (false for a new match). */
+  simulated: z.boolean().optional(),
 });
 
 const EventsOp = z.object({

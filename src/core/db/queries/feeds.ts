@@ -19,7 +19,10 @@ export async function matchStatuses(db: Db, ids: string[]): Promise<Map<string, 
   return new Map(results.map((r) => [r.id, r.status_code]));
 }
 
-/** Live matches of these leagues with their lineups (for scorer names), league format and latest goal (for VAR). */
+/**
+ * The simulator's live matches in these leagues (its own, in leagues marked simulated: never a provider's or the
+ * history's), with their lineups (for scorer names), league format and latest goal (for VAR).
+ */
 export async function liveMatchesOf(db: Db, leagueIds: string[]): Promise<Row[]> {
   const { results } = await db.$client
     .prepare(
@@ -39,14 +42,15 @@ export async function liveMatchesOf(db: Db, leagueIds: string[]): Promise<Row[]>
        FROM matches m INDEXED BY matches_league_status_kickoff
        JOIN leagues l ON l.id = m.league_id
        LEFT JOIN match_lineups lu ON lu.match_id = m.id
-       WHERE m.league_id IN (SELECT value FROM json_each(?)) AND m.status_group = 2`,
+       WHERE m.league_id IN (SELECT value FROM json_each(?)) AND m.status_group = 2 AND m.simulated = 1
+         AND l.simulated = 1`,
     )
     .bind(JSON.stringify(leagueIds))
     .all<Row>();
   return results;
 }
 
-/** The next scheduled matches of a sport from `fromTs` on, in kickoff order. */
+/** The simulator's next scheduled matches of a sport from `fromTs` on, in kickoff order (its own, as above). */
 export async function nextScheduled(
   db: Db,
   leagueIds: string[],
@@ -59,7 +63,8 @@ export async function nextScheduled(
       `SELECT id, sport, league_id, home_team_id, away_team_id, kickoff_ts,
               EXISTS (SELECT 1 FROM match_lineups lu WHERE lu.match_id = matches.id) AS has_lineup
        FROM matches INDEXED BY matches_sport_status_kickoff
-       WHERE sport = ? AND status_group = 1 AND kickoff_ts >= ? AND league_id IN (SELECT value FROM json_each(?))
+       WHERE sport = ? AND status_group = 1 AND kickoff_ts >= ? AND simulated = 1
+         AND league_id IN (SELECT l.id FROM leagues l JOIN json_each(?) j ON j.value = l.id WHERE l.simulated = 1)
        ORDER BY kickoff_ts, id LIMIT ?`,
     )
     .bind(sport, fromTs, JSON.stringify(leagueIds), n)

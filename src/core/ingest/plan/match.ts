@@ -8,7 +8,7 @@ import { markSeasonFinals } from "./finals";
 import { publishMatchChanges } from "./match-updates";
 
 const SETTABLE = COLUMNS.matches.filter(
-  (c) => !["id", "sport", "league_id", "home_team", "away_team", "updated_at"].includes(c),
+  (c) => !["id", "sport", "league_id", "home_team", "away_team", "updated_at", "simulated"].includes(c),
 );
 const COMPARED = COLUMNS.matches.filter((c) => c !== "updated_at");
 
@@ -45,7 +45,8 @@ function checkMatch({ state }: PlanContext, op: OpOf<"match">, i: number) {
 
 /** The row after the op: the stored one (or a new one at 0–0) with the op's fields over it. */
 function nextMatch(ctx: PlanContext, op: OpOf<"match">, i: number, league: Row, existing: Row | undefined): Row {
-  const next: Row = { ...(existing ?? { home_score: 0, away_score: 0, season: league.season }) };
+  const next: Row = { ...(existing ?? { home_score: 0, away_score: 0, season: league.season, simulated: 0 }) };
+  if (op.simulated !== undefined) next.simulated = Number(op.simulated);
   next.id = op.id;
   next.sport = op.sport;
   next.league_id = op.league_id;

@@ -59,6 +59,7 @@ describe("ingest reads back what bulk writes", () => {
       status_code: 1,
       kickoff_ts: 1_760_000_000,
       updated_at: "2025-10-09T08:53:20Z",
+      simulated: 0,
     });
     const team = (id: string) => ({ id, sport: "football", name: id, country: "England" });
     await writeIngest(db, {

@@ -17,6 +17,7 @@ describe("planning a new match", () => {
       home_score: 0,
       away_score: 0,
       season: "2026/27",
+      simulated: 0,
       id: "m_new",
       sport: "football",
       league_id: "lg_fb_eng1",
