@@ -16,7 +16,30 @@ import {
 } from "./match-day";
 
 export type FakeKind = "api-football" | "api-basketball" | "football-data";
-export type Fault = "error-in-200" | "quota-in-200" | "429" | "timeout" | "500" | "unknown-status" | "extra-fields";
+export type Fault =
+  | "error-in-200"
+  | "quota-in-200"
+  | "429"
+  | "timeout"
+  | "500"
+  | "unknown-status"
+  | "extra-fields"
+  /** Values no real answer has (issue 47): 100 KB texts with NUL, BEL and RLO, scores of -3 and 10^9, a script URL. */
+  | "hostile"
+  /** A valid answer of 11 MiB: with its Content-Length, and (`huge-chunked`) streamed without one. */
+  | "huge"
+  | "huge-chunked";
+
+/** What a hostile provider writes over each fixture (API-Football). */
+export function hostile(fixture: any) {
+  const long = (s: string) => s + "\u0007" + "A".repeat(100_000);
+  fixture.fixture.referee = long("Ref\u0000eree");
+  fixture.fixture.venue = { ...fixture.fixture.venue, name: "Stadium\u202emuidatS" };
+  fixture.teams.away.logo = "javascript:alert(1)";
+  fixture.goals = { home: -3, away: 1_000_000_000 };
+  for (const e of fixture.events ?? []) if (e.player) e.player.name = long(e.player.name ?? "");
+  return fixture;
+}
 
 export interface FakeAnswer {
   status: number;
@@ -60,7 +83,20 @@ export class FakeProvider {
         if (signal.aborted) reject(signal.reason);
         signal.addEventListener("abort", () => reject(signal.reason));
       });
-    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    if (answer.headers["x-fake-chunked"]) {
+      // No Content-Length: the body arrives as a stream, in 1 MiB chunks.
+      const bytes = new TextEncoder().encode(answer.body);
+      let at = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (at >= bytes.length) return c.close();
+          c.enqueue(bytes.subarray(at, (at += 1024 * 1024)));
+        },
+      });
+      return new Response(body, { status: answer.status, headers: answer.headers });
+    }
+    const headers = { ...answer.headers, "content-length": String(new TextEncoder().encode(answer.body).length) };
+    return new Response(answer.body, { status: answer.status, headers });
   };
 
   answer(url: URL, headers: Headers): FakeAnswer | "hang" {
@@ -105,10 +141,12 @@ export class FakeProvider {
         results: response.length,
         ...(this.kind === "api-football" ? { paging: { current: 1, total: 1 } } : {}),
         response,
+        // A valid answer padded past 10 MiB with a key adapters ignore.
+        ...(fault === "huge" || fault === "huge-chunked" ? { padding: "x".repeat(11 * 1024 * 1024) } : {}),
       });
     const ok = (response: unknown[], errors: unknown = []) => ({
       status: 200,
-      headers: quota,
+      headers: fault === "huge-chunked" ? { ...quota, "x-fake-chunked": "1" } : quota,
       body: envelope(response, errors),
     });
     if (!headers.has("x-apisports-key")) return ok([], { token: "Error/Missing application key." });
@@ -135,7 +173,10 @@ export class FakeProvider {
     if (this.kind === "api-football") {
       if (url.pathname !== "/fixtures") return ok([], { endpoint: "This endpoint does not exist in this fake." });
       return ok(
-        this.fixtures(params).map(({ m, full }) => afFixture(m, this.state(m), this.day, full, extra, unknown)),
+        this.fixtures(params).map(({ m, full }) => {
+          const f = afFixture(m, this.state(m), this.day, full, extra, unknown);
+          return fault === "hostile" ? hostile(f) : f;
+        }),
       );
     }
     if (url.pathname !== "/games") return ok([], { endpoint: "This endpoint does not exist in this fake." });

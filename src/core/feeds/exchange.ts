@@ -1,6 +1,10 @@
-// One HTTP exchange with a provider: GET with its key, bounded in time. A timeout or a network failure is a FeedError
-// (the poller backs off); anything that answered is handed back with its text, to be checked by the adapter.
+// One HTTP exchange with a provider: GET with its key, bounded in time and in size. A timeout, a network failure or
+// an answer over the cap is a FeedError (the poller backs off); anything else that answered is handed back with its
+// text, to be checked by the adapter.
 import { FeedError } from "./model";
+
+/** The largest answer read (docs/feeds.md "Faults and backoff"): a bigger one is refused, unread where it says so. */
+export const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
 
 export async function exchange(
   fetcher: (url: string, init: RequestInit) => Promise<Response>,
@@ -8,16 +12,47 @@ export async function exchange(
   headers: Record<string, string>,
   timeoutMs: number,
   path: string,
+  maxBytes = MAX_ANSWER_BYTES,
 ): Promise<{ res: Response; text: string } | FeedError> {
   try {
     const res = await fetcher(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-    return { res, text: await res.text() };
+    const text = await readCapped(res, maxBytes);
+    if (text === undefined)
+      return new FeedError(`${path}: the answer is over ${maxBytes / 1024 / 1024} MiB; refused unread`, "provider");
+    return { res, text };
   } catch (err) {
     const timeout = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
     return new FeedError(
       timeout ? `${path}: no answer within ${timeoutMs / 1000} s` : `${path}: ${String(err)}`,
       "timeout",
     );
+  }
+}
+
+/**
+ * The body as text, or undefined when it is larger than `max` bytes: refused before reading when its
+ * Content-Length says so, else read until it passes the cap and then cancelled (a chunked answer states no length).
+ */
+async function readCapped(res: Response, max: number): Promise<string | undefined> {
+  const declared = Number(res.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel();
+    return undefined;
+  }
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return undefined;
+    }
+    text += decoder.decode(value, { stream: true });
   }
 }
 
@@ -29,4 +64,10 @@ export function parseBody(text: string): unknown {
   } catch {
     return { message: text.slice(0, 200) };
   }
+}
+
+/** A bounded fingerprint of an answer (SHA-256, hex): the same-answer check keeps this, never the text. */
+export async function fingerprint(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

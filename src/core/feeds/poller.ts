@@ -16,7 +16,9 @@ import {
   type PollerStore,
   type Provider,
 } from "./model";
-import { exchange, parseBody } from "./exchange";
+import { exchange, fingerprint, parseBody } from "./exchange";
+import { FeedLog, type LogEntry } from "./feed-log";
+import { keepValid, type DroppedValue } from "../ingest/validate";
 import {
   canCall,
   freshQuota,
@@ -50,17 +52,18 @@ export interface PollerDeps {
   apply(ops: Op[]): Promise<{ applied: number; unchanged: number }>;
 }
 
-export interface FeedError_ {
-  at: string;
-  message: string;
-}
+/** A value validation dropped (src/core/ingest/validate.ts), as the feed status lists it. */
+export interface DroppedEntry extends LogEntry, DroppedValue {}
 
 export interface PollerStatus {
   last_poll_at: string | null;
   next_poll_at: string | null;
   backoff_until: string | null;
   degraded: string;
-  errors: FeedError_[];
+  /** The last errors, newest first; one repeated is one entry with its count. */
+  errors: LogEntry[];
+  /** Values the provider sent that failed validation: never stored or served. */
+  dropped: DroppedEntry[];
   live_matches: Record<string, number>;
 }
 
@@ -82,7 +85,6 @@ export const FIXTURES_EVERY_S = 86_400;
 /** How long a football / basketball match is expected to be live after kickoff, for the day's plan. */
 const LIVE_SPAN_S = { football: 2 * 3600, basketball: 2.5 * 3600 };
 const TIMEOUT_MS = 10_000;
-const MAX_ERRORS = 20;
 const MAX_BATCH = 400;
 /** Answers remembered for the same-answer check: a live call and each league's today call. */
 const MAX_ANSWERS = 64;
@@ -92,9 +94,11 @@ export class Poller {
   private teams: Set<string>;
   private quota: QuotaState;
   private failures: number;
-  /** The last answer of each live and today call that was applied in full (in memory). */
+  /** A fingerprint of the last answer of each live and today call that was applied in full (in memory). */
   private answers = new Map<string, string>();
   private errorCount = 0;
+  private readonly errors: FeedLog;
+  private readonly dropped: FeedLog<DroppedEntry>;
   /** Kept in storage only when they change (a poll that finds nothing new writes the quota counter alone). */
   private backoffUntil: number;
   private known: Set<string>;
@@ -103,6 +107,8 @@ export class Poller {
 
   constructor(private readonly d: PollerDeps) {
     const s = d.store;
+    this.errors = new FeedLog(s, "errors");
+    this.dropped = new FeedLog<DroppedEntry>(s, "dropped");
     this.followed = new FollowedMatches(s);
     this.teams = new Set(s.get<string[]>("teams") ?? []);
     this.quota = s.get<QuotaState>("quota") ?? freshQuota(d.now());
@@ -112,7 +118,6 @@ export class Poller {
   }
 
   status(): PollerStatus {
-    const s = this.d.store;
     const live: Record<string, number> = {};
     for (const f of this.followed.values()) if (f.status === 2) live[f.league] = (live[f.league] ?? 0) + 1;
     const iso = (t: number | undefined) => (t ? new Date(t).toISOString() : null);
@@ -122,7 +127,8 @@ export class Poller {
       next_poll_at: iso(this.mem.nextPollAt),
       backoff_until: until > this.d.now() ? iso(until) : null,
       degraded: this.mem.degraded,
-      errors: s.get<FeedError_[]>("errors") ?? [],
+      errors: this.errors.list(),
+      dropped: this.dropped.list(),
       live_matches: live,
     };
   }
@@ -306,7 +312,8 @@ export class Poller {
     const { res, text } = answer;
     observe(this.quota, this.d.provider.quota(res.headers), now);
     // The same answer as last time, which was applied in full: nothing new, nothing to parse.
-    if (res.ok && this.answers.get(url) === text) return this.succeeded(item);
+    const print = call.kind === "live" || call.kind === "today" ? await fingerprint(text) : "";
+    if (res.ok && print !== "" && this.answers.get(url) === print) return this.succeeded(item);
     const body = parseBody(text);
     const problem = this.d.provider.error(res.status, body, res.headers, now);
     if (problem) return this.fail(problem, item);
@@ -319,7 +326,7 @@ export class Poller {
     // Remembered only when every match of it was applied (a match left as it was is tried again with the next one).
     if (errors === this.errorCount && (call.kind === "live" || call.kind === "today")) {
       if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
-      this.answers.set(url, text);
+      this.answers.set(url, print);
     }
     return this.succeeded(item);
   }
@@ -352,9 +359,7 @@ export class Poller {
 
   private error(message: string) {
     this.errorCount++;
-    const errors = this.d.store.get<FeedError_[]>("errors") ?? [];
-    errors.unshift({ at: new Date(this.d.now()).toISOString(), message: message.slice(0, 500) });
-    this.d.store.put("errors", errors.slice(0, MAX_ERRORS));
+    this.errors.add(this.d.now(), { message });
   }
 
   private prev = (id: string) => this.d.store.get<MatchState>(`m:${id}`);
@@ -378,7 +383,7 @@ export class Poller {
       const prev = prevs.get(next.id);
       let mOps: Op[];
       try {
-        mOps = matchOps(prev, next, teams, stored.get(next.id));
+        mOps = this.valid(matchOps(prev, next, teams, stored.get(next.id)));
       } catch (err) {
         this.error(`${next.id}: ${String(err instanceof Error ? err.message : err)}; the match is left as it was`);
         continue;
@@ -399,6 +404,18 @@ export class Poller {
     this.followed.save();
   }
 
+  /** The ops that pass ingest's validation; what fails is dropped and listed in the status (docs/feeds.md "Validation"). */
+  private valid(ops: Op[]): Op[] {
+    const { ops: kept, dropped } = keepValid(ops);
+    const now = this.d.now();
+    // One entry per field, whichever list item held it ("events.*.player"): a bad answer is a few lines, not 20.
+    for (const d of dropped) {
+      const path = d.path.replace(/\.\d+(?=\.|$)/g, ".*");
+      this.dropped.add(now, { ...d, path, message: `${d.ref} ${path}: ${d.reason}` });
+    }
+    return kept;
+  }
+
   /** League rows for mapped leagues that do not exist here yet (a mapped league keeps the row it has). */
   private async newLeagues(leagues: LeagueIn[]): Promise<Op[]> {
     const unknown = leagues.filter((l) => !this.known.has(l.id));
@@ -406,7 +423,7 @@ export class Poller {
     const exist = await this.d.existingLeagues(unknown.map((l) => l.id));
     exist.forEach((id) => this.known.add(id));
     this.d.store.put("leagues", [...this.known]);
-    return unknown.filter((l) => !exist.has(l.id)).map((l) => ({ op: "league" as const, ...l }));
+    return this.valid(unknown.filter((l) => !exist.has(l.id)).map((l) => ({ op: "league" as const, ...l })));
   }
 
   /**

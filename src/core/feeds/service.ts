@@ -49,6 +49,7 @@ export async function feedsStatus(env: Env) {
         degraded: status?.degraded ?? "",
         quota: status?.quota ?? null,
         errors: status?.errors ?? [],
+        dropped: status?.dropped ?? [],
         leagues: leagues.map((l) => ({
           provider_league: l.provider_league,
           season: l.season,

@@ -10,6 +10,21 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const Sport = z.enum(SPORTS);
 const int = z.number().int();
+
+/**
+ * Text a source may send (docs/operations.md "Ingest": one validation for every source): at most `max` characters,
+ * and none that would change how the text around it reads — control characters (C0, DEL, C1), direction marks and
+ * overrides, or a lone surrogate. A real name never holds one; a hostile or broken provider's may.
+ */
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|\p{Cs}/u;
+export const Text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !UNSAFE_TEXT.test(s), "control or text-direction characters are not allowed");
+const Name = Text(200).pipe(z.string().min(1));
+/** A logo or crest: an absolute http(s) URL (never `javascript:` or `data:`). */
+const HttpUrl = z.url({ protocol: /^https?$/ }).max(500);
 const Season = z.string().regex(/^\d{4}\/\d{2}$/, "expected yyyy/yy");
 const optionalInt = (min: number, max: number) => int.min(min).max(max).nullable().optional();
 
@@ -19,10 +34,10 @@ const LeagueOp = League.omit({ coverage: true }).extend({
   simulated: z.boolean().optional(),
   id: IdParam,
   sport: Sport,
-  country: z.string().min(1).max(100),
-  name: z.string().min(1).max(200),
+  country: Text(100).pipe(z.string().min(1)),
+  name: Name,
   season: Season,
-  logo_url: z.url().max(500).nullable().default(null),
+  logo_url: HttpUrl.nullable().default(null),
   format: z.enum(["league", "cup"]).default("league"),
 });
 
@@ -38,18 +53,18 @@ function sparse<T extends z.ZodObject>(o: T): T {
   return z.object(shape) as unknown as T;
 }
 
-const nullableText = (max: number) => z.string().max(max).nullable();
+const nullableText = (max: number) => Text(max).nullable();
 
 const TeamOp = sparse(
   z.object({
     op: z.literal("team"),
     id: IdParam,
     sport: Sport,
-    name: z.string().min(1).max(200),
-    country: z.string().min(1).max(100),
+    name: Name,
+    country: Text(100).pipe(z.string().min(1)),
     short_name: nullableText(50),
     venue: nullableText(200),
-    logo_url: z.url().max(500).nullable(),
+    logo_url: HttpUrl.nullable(),
   }),
 );
 
@@ -59,7 +74,7 @@ const PlayerOp = sparse(
     id: IdParam,
     sport: Sport,
     team_id: IdParam,
-    name: z.string().min(1).max(200),
+    name: Name,
     number: int.min(0).max(999).nullable(),
     position: nullableText(20),
     nationality: nullableText(100),
@@ -71,7 +86,7 @@ const count = int.min(0).max(9999).default(0);
 /** A box-score line; counts a feed leaves out are 0, the name defaults to the player's. */
 export const LineIn = z.object({
   player_id: IdParam,
-  name: z.string().min(1).max(200).optional(),
+  name: Name.optional(),
   position: nullableText(20).optional(),
   started: z.boolean().default(false),
   ...Object.fromEntries(LINE_COUNTS.map((k) => [k, count])),
@@ -92,7 +107,7 @@ export const MatchOp = z.object({
   sport: Sport,
   league_id: IdParam,
   season: Season.optional(),
-  round: z.string().max(100).nullable().optional(),
+  round: Text(100).nullable().optional(),
   home_team_id: IdParam.optional(),
   away_team_id: IdParam.optional(),
   home_score: int.min(0).max(999).optional(),
@@ -106,10 +121,10 @@ export const MatchOp = z.object({
   ht_away_score: optionalInt(0, 999),
   home_penalties: optionalInt(0, 99),
   away_penalties: optionalInt(0, 99),
-  home_formation: z.string().max(20).nullable().optional(),
-  away_formation: z.string().max(20).nullable().optional(),
-  referee: z.string().max(200).nullable().optional(),
-  venue: z.string().max(200).nullable().optional(),
+  home_formation: Text(20).nullable().optional(),
+  away_formation: Text(20).nullable().optional(),
+  referee: Text(200).nullable().optional(),
+  venue: Text(200).nullable().optional(),
   attendance: optionalInt(0, 1_000_000),
   kickoff_ts: int.min(0).max(4_102_444_800).optional(),
   finished_at: z.iso.datetime().nullable().optional(),
@@ -117,10 +132,26 @@ export const MatchOp = z.object({
   simulated: z.boolean().optional(),
 });
 
+/** An event as a source sends it: the public shape without `seq`, its texts and clock bounded. */
+const EventIn = sparse(
+  Event.omit({ seq: true }).extend({
+    id: IdParam,
+    minute: int.min(0).max(200).nullable(),
+    added_time: int.min(0).max(60).nullable(),
+    player: nullableText(200),
+    player_in: nullableText(200),
+    player_out: nullableText(200),
+    detail: nullableText(500),
+    player_id: IdParam.nullable(),
+    player_in_id: IdParam.nullable(),
+    player_out_id: IdParam.nullable(),
+  }),
+);
+
 const EventsOp = z.object({
   op: z.literal("events"),
   match_id: IdParam,
-  events: z.array(sparse(Event.omit({ seq: true }).extend({ id: IdParam }))).max(500),
+  events: z.array(EventIn).max(500),
 });
 
 /** Most event ids one remove_events op may name: a correction withdraws a few events, not a timeline. */
@@ -133,8 +164,30 @@ const RemoveEventsOp = z.object({
   event_ids: z.array(IdParam).min(1).max(MAX_REMOVED_EVENTS),
 });
 
-const StatsOp = z.object({ op: z.literal("stats"), match_id: IdParam, data: z.array(StatRow).max(200) });
-const LineupIn = sparse(Lineup.extend({ starters: z.array(sparse(Player)), substitutes: z.array(sparse(Player)) }));
+const statValue = z.number().min(-1_000_000).max(1_000_000);
+const StatIn = StatRow.extend({
+  section: Text(100).pipe(z.string().min(1)),
+  name: Name,
+  home: statValue,
+  away: statValue,
+});
+const StatsOp = z.object({ op: z.literal("stats"), match_id: IdParam, data: z.array(StatIn).max(200) });
+const LineupPlayer = sparse(
+  Player.extend({
+    name: Name,
+    number: int.min(0).max(999).nullable(),
+    position: nullableText(20),
+    player_id: IdParam.nullable(),
+  }),
+);
+const LineupIn = sparse(
+  Lineup.extend({
+    formation: nullableText(20),
+    coach: nullableText(200),
+    starters: z.array(LineupPlayer).max(60),
+    substitutes: z.array(LineupPlayer).max(60),
+  }),
+);
 const LineupsOp = z.object({ op: z.literal("lineups"), match_id: IdParam, home: LineupIn, away: LineupIn });
 
 export const Op = z.discriminatedUnion("op", [

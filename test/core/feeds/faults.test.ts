@@ -130,6 +130,48 @@ describe("API-Football faults", () => {
     await recovered(7);
   });
 
+  it("hostile values: each one dropped and listed, never stored or served; the rest of the answer applied", async () => {
+    h.fake.step = 7;
+    h.fake.faults = ["hostile", "hostile", "hostile"];
+    h.clock.now += 5 * 60_000;
+    const before = await get(`/v1/football/matches/${A}`);
+    await h.tick();
+    const status = h.poller.status();
+    expect(status.backoff_until).toBeNull();
+    const dropped = status.dropped.filter((d) => d.ref === `match ${A}`).map((d) => d.path);
+    expect(dropped).toEqual(expect.arrayContaining(["referee", "venue", "home_score", "away_score"]));
+    // A field dropped in several list items is one entry with its count.
+    const players = status.dropped.filter((d) => d.path === "events.*.player");
+    expect(players.length).toBeGreaterThan(0);
+    expect(players.reduce((n, d) => n + d.count, 0)).toBeGreaterThan(players.length);
+    expect(status.dropped.find((d) => d.path === "home_score")!.reason).toMatch(/>=0/);
+    // Nothing hostile anywhere the customer reads, and the match is as it was for what was dropped.
+    for (const path of [`/v1/football/matches/${A}`, `/v1/football/matches/${A}/events`]) {
+      const text = JSON.stringify(await get(path));
+      expect(text).not.toMatch(/\u0000|\u0007|\u202e|AAAAAAAAAA|javascript:/);
+      expect(text.length).toBeLessThan(20_000);
+    }
+    const m = await get(`/v1/football/matches/${A}`);
+    expect([m.home_score, m.away_score]).toEqual([before.home_score, before.away_score]);
+    // The same hostile answer again is no new entry, and the honest answer after it applies in full.
+    h.clock.now += 5 * 60_000;
+    await h.tick();
+    expect(h.poller.status().dropped.length).toBe(status.dropped.length);
+    h.fake.faults = [];
+    await recovered(7);
+  });
+
+  it("an answer over 10 MiB is refused (unread with its Content-Length, cut off without one) and counted", async () => {
+    for (const fault of ["huge", "huge-chunked"] as const) {
+      const used = h.poller.quotaStatus().day_used;
+      const { status } = await failing(fault, 7);
+      expect(status.errors[0]!.message).toMatch(/over 10 MiB; refused unread/);
+      expect(status.backoff_until).not.toBeNull();
+      expect(h.poller.quotaStatus().day_used).toBe(used + 1);
+      await recovered(7);
+    }
+  });
+
   it("a restart of the poller between polls loses and repeats nothing", async () => {
     h.restart();
     h.fake.step = 8;

@@ -5,6 +5,8 @@ import { ingestInOrder } from "../serial";
 import { MAX_OPS } from "../ops";
 import type { FeedAdapter } from "./feed";
 import { httpFeed } from "./http";
+import { keepValid } from "../validate";
+import { log } from "../../../lib/log";
 
 /** Feeds the cron polls itself (docs/feeds.md "Configuration"); the simulator (src/demo) runs in its own object. */
 export const ADAPTERS: Record<string, FeedAdapter> = { http: httpFeed };
@@ -14,7 +16,13 @@ export const FEED_NAMES = ["simulator", "http"];
 export async function pollFeed(env: Env, adapter: FeedAdapter, now = new Date()) {
   const leagues = await trackedLeagueIdsAnyAccount(dbFor(env.DB));
   if (leagues.length === 0) return { applied: 0, unchanged: 0 };
-  const ops = await adapter.poll(env, leagues, now);
+  // The one validation every source passes (../validate.ts): a value that fails is dropped and logged.
+  const { ops, dropped } = keepValid(await adapter.poll(env, leagues, now));
+  if (dropped.length > 0)
+    log("warn", "feed values dropped by validation", {
+      feed: adapter.name,
+      dropped: JSON.stringify(dropped.slice(0, 20)),
+    });
   const total = { applied: 0, unchanged: 0 };
   for (let i = 0; i < ops.length; i += MAX_OPS) {
     const r = await ingestInOrder(env, ops.slice(i, i + MAX_OPS));
