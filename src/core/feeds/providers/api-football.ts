@@ -1,6 +1,8 @@
-// API-Football v3 (football): PROVIDERS.md §1. Maps on `status.short` only; events have no ids (ids from what
-// identifies them); a shoot-out's kicks are not goals; in a `subst`, `player` leaves and `assist` comes on; the score
-// comes from `goals` (extra time included, shoot-out excluded), never from counting events.
+// API-Football v3 (football): docs/providers.md "API-Football". Maps on `status.short` only; events have no ids (ids
+// from what identifies them); a shoot-out's kicks are not goals; which side of a `subst` comes on is decided on the
+// pitch, not by the field order (./substitutions.ts); a VAR cancellation takes back only a goal it matches; the score
+// comes from `goals` (extra time included, shoot-out excluded), never from counting events, and the timeline never
+// shows more goals than it.
 import { eventIds, matchId, playerId, teamId } from "../ids";
 import type {
   Call,
@@ -14,6 +16,7 @@ import type {
   Provider,
   StatIn,
 } from "../model";
+import { AT_THE_END, playerLeaves, vote, type Clue, type Lineup as PitchLineup, type Person } from "./substitutions";
 import {
   apiSportsError,
   apiSportsQuota,
@@ -106,8 +109,11 @@ export const apiFootball: Provider = {
   parse(_call, body, ms) {
     const parsed: Parsed = { matches: [], leagues: [] };
     const named = new Set<string>();
-    for (const item of arr(obj(body).response)) {
-      const f = obj(item);
+    const items = arr(obj(body).response).map(obj);
+    // Substitutions nothing in their match decides go the way this answer's others went (./substitutions.ts).
+    const votes = answerVote(items);
+    const fallback = votes > 0 ? true : votes < 0 ? false : undefined;
+    for (const f of items) {
       const league = obj(f.league);
       const m = mappingOf(ms, league);
       if (!m) continue;
@@ -115,7 +121,7 @@ export const apiFootball: Provider = {
         named.add(m.league_id);
         parsed.leagues.push(leagueRow(league, m));
       }
-      const state = fixtureState(f, m);
+      const state = fixtureState(f, m, fallback);
       if (state) parsed.matches.push(state);
     }
     return parsed;
@@ -142,7 +148,7 @@ function leagueRow(league: Json, m: Mapping): LeagueIn {
   };
 }
 
-function fixtureState(f: Json, m: Mapping): MatchState | undefined {
+function fixtureState(f: Json, m: Mapping, fallback: boolean | undefined): MatchState | undefined {
   const fx = obj(f.fixture);
   const ref = int(fx.id);
   const home = obj(obj(f.teams).home);
@@ -169,7 +175,15 @@ function fixtureState(f: Json, m: Mapping): MatchState | undefined {
   if (!code) return { ...state, problem: `unknown status "${short}"` };
   state.fields = matchFields(f, short, code, homeRef, awayRef);
   const sides = { [homeRef]: "home", [awayRef]: "away" } as Record<number, "home" | "away">;
-  if (Array.isArray(f.events)) state.events = events(id, f.events, sides);
+  if (Array.isArray(f.events))
+    state.events = events(
+      id,
+      f.events,
+      sides,
+      f.lineups,
+      { home: int(obj(f.goals).home), away: int(obj(f.goals).away) },
+      fallback,
+    );
   if (Array.isArray(f.lineups) && f.lineups.length > 0) {
     const l = lineups(f.lineups, sides);
     if (l) {
@@ -229,11 +243,94 @@ function secondsOf(v: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 }
 
-/** The VAR details that take a goal back (PROVIDERS.md §1.6: "Goal cancelled", "Goal Disallowed - offside", …). */
+/** The VAR details that take a goal back (docs/providers.md "API-Football: VAR": "Goal cancelled", "Goal Disallowed …"). */
 const cancelsGoal = (detail: string) => detail.startsWith("goal cancelled") || detail.startsWith("goal disallowed");
 
-function events(match: string, raw: unknown[], sides: Record<number, "home" | "away">): EventIn[] {
-  type Draft = { key: string; ev: Omit<EventIn, "id">; cancelled?: boolean };
+/** A goal a VAR cancellation may take back was scored at most this many minutes before the review. */
+const VAR_WINDOW_MIN = 5;
+
+type Side = "home" | "away";
+/** An event of the answer in our terms, before its id; `at` orders it (45+2 before 46'). */
+interface Draft {
+  key: string;
+  ev: Omit<EventIn, "id">;
+  at: number;
+  cancelled?: boolean;
+  /** A substitution: its two people as the answer names them (which one leaves is decided on the pitch). */
+  sub?: { player: Person; assist: Person };
+}
+
+const at = (elapsed: number | null, extra: number | null) => (elapsed ?? 0) * 100 + (extra ?? 0);
+const person = (v: unknown): Person => ({ id: int(obj(v).id), name: str(obj(v).name) });
+const other = (s: Side | null): Side | null => (s === "home" ? "away" : s === "away" ? "home" : null);
+
+/** What the answer's events say about who was on the pitch, for ./substitutions.ts. */
+function cluesOf(raw: unknown[], sides: Record<number, Side>): Clue[] {
+  const clues: Clue[] = [];
+  for (const item of raw) {
+    const e = obj(item);
+    const type = lower(e.type);
+    const detail = lower(e.detail);
+    const time = obj(e.time);
+    const side = sides[int(obj(e.team).id) ?? -1] ?? null;
+    const shootout = lower(e.comments).includes("penalty shootout");
+    const when = shootout ? AT_THE_END : at(int(time.elapsed), int(time.extra));
+    const on = (who: Person, s: Side | null, strong: boolean) =>
+      (who.id !== null || who.name !== null) && clues.push({ kind: "on", side: s, at: when, who, strong });
+    if (type === "subst" && side) {
+      clues.push({ kind: "sub", side, at: when, player: person(e.player), assist: person(e.assist) });
+    } else if (type === "goal") {
+      // An own goal is filed under the side it counted for: its scorer plays for the other one.
+      on(person(e.player), detail === "own goal" ? other(side) : side, true);
+      if (detail !== "missed penalty" && !shootout) on(person(e.assist), side, true);
+    } else if (type === "card") on(person(e.player), side, false);
+    else if (type === "var") on(person(e.player), side, false);
+  }
+  return clues;
+}
+
+/** The line-ups as ./substitutions.ts reads them. */
+function pitchLineups(raw: unknown, sides: Record<number, Side>): Partial<Record<Side, PitchLineup>> | undefined {
+  if (!Array.isArray(raw) || raw.length === 0) return undefined;
+  const out: Partial<Record<Side, PitchLineup>> = {};
+  for (const item of raw) {
+    const l = obj(item);
+    const side = sides[int(obj(l.team).id) ?? -1];
+    const people = (list: unknown) => arr(list).map((x) => person(obj(x).player));
+    if (side) out[side] = { starters: people(l.startXI), substitutes: people(l.substitutes) };
+  }
+  return out;
+}
+
+/** How the answer's decided substitutions went, all fixtures together (+: `player` leaves). */
+function answerVote(items: Json[]): number {
+  let n = 0;
+  for (const f of items) {
+    if (!Array.isArray(f.events)) continue;
+    const sides = sidesOf(f);
+    n += vote(cluesOf(f.events, sides), pitchLineups(f.lineups, sides));
+  }
+  return n;
+}
+
+function sidesOf(f: Json): Record<number, Side> {
+  const t = obj(f.teams);
+  const out: Record<number, Side> = {};
+  const h = int(obj(t.home).id);
+  const a = int(obj(t.away).id);
+  if (h !== null) out[h] = "home";
+  if (a !== null) out[a] = "away";
+  return out;
+}
+
+function events(
+  match: string,
+  raw: unknown[],
+  sides: Record<number, Side>,
+  lineupsRaw: unknown,
+  score: { home: number | null; away: number | null },
+  fallback: boolean | undefined,
+): EventIn[] {
   const drafts: Draft[] = [];
   for (const item of raw) {
     const e = obj(item);
@@ -259,7 +356,9 @@ function events(match: string, raw: unknown[], sides: Record<number, "home" | "a
       player_out_id: null,
       detail: null as string | null,
     };
-    let ev: Omit<EventIn, "id"> | undefined;
+    const when = at(elapsed, extra);
+    const push = (ev: Omit<EventIn, "id">, sub?: Draft["sub"]) =>
+      drafts.push({ key: `${type}|${side}|${elapsed}|${extra ?? 0}`, ev, at: when, sub });
     if (type === "goal") {
       const t =
         detail === "own goal"
@@ -269,31 +368,23 @@ function events(match: string, raw: unknown[], sides: Record<number, "home" | "a
             : detail === "missed penalty"
               ? "missed_penalty"
               : "goal";
-      ev = { ...base, type: t, detail: str(a.name) && t !== "missed_penalty" ? `Assist: ${str(a.name)}` : null };
+      push({ ...base, type: t, detail: str(a.name) && t !== "missed_penalty" ? `Assist: ${str(a.name)}` : null });
     } else if (type === "card") {
       const t = detail.includes("second yellow")
         ? "second_yellow"
         : detail.startsWith("red")
           ? "red_card"
           : "yellow_card";
-      ev = { ...base, type: t, detail: str(e.comments) };
+      push({ ...base, type: t, detail: str(e.comments) });
     } else if (type === "subst") {
-      ev = {
-        ...base,
-        type: "substitution",
-        player: null,
-        player_id: null,
-        player_out: str(p.name),
-        player_out_id: playerId("api-football", int(p.id)),
-        player_in: str(a.name),
-        player_in_id: playerId("api-football", int(a.id)),
-      };
+      push({ ...base, type: "substitution", player: null, player_id: null }, { player: person(p), assist: person(a) });
     } else if (type === "var") {
-      ev = { ...base, type: "var", detail: str(e.detail) };
-      if (cancelsGoal(detail)) cancelLatestGoal(drafts, side, elapsed ?? 0);
+      push({ ...base, type: "var", detail: str(e.detail) });
+      if (cancelsGoal(detail)) cancelMatchingGoal(drafts, side, person(p), when);
     }
-    if (ev) drafts.push({ key: `${type}|${side}|${elapsed}|${extra ?? 0}`, ev });
   }
+  orientSubstitutions(drafts, raw, sides, lineupsRaw, fallback);
+  fitGoalsToScore(drafts, score);
   const ids = eventIds(
     match,
     drafts.map((d) => d.key),
@@ -301,19 +392,66 @@ function events(match: string, raw: unknown[], sides: Record<number, "home" | "a
   return drafts.flatMap((d, i) => (d.cancelled ? [] : [{ id: ids[i]!, ...d.ev }]));
 }
 
-/** VAR took back a goal: the side's latest goal at or before that minute leaves the timeline (the score is `goals`). */
-function cancelLatestGoal(
-  drafts: { ev: Omit<EventIn, "id">; cancelled?: boolean }[],
-  side: string | null,
-  minute: number,
+/** Fills each substitution's `player_in`/`player_out` the way the pitch decides (./substitutions.ts). */
+function orientSubstitutions(
+  drafts: Draft[],
+  raw: unknown[],
+  sides: Record<number, Side>,
+  lineupsRaw: unknown,
+  fallback: boolean | undefined,
 ) {
+  const leaves = playerLeaves(cluesOf(raw, sides), pitchLineups(lineupsRaw, sides), fallback);
+  let i = 0;
+  for (const d of drafts) {
+    if (!d.sub) continue;
+    const [out, inn] = (leaves[i++] ?? true) ? [d.sub.player, d.sub.assist] : [d.sub.assist, d.sub.player];
+    Object.assign(d.ev, {
+      player_out: out.name,
+      player_out_id: playerId("api-football", out.id),
+      player_in: inn.name,
+      player_in_id: playerId("api-football", inn.id),
+    });
+  }
+}
+
+const GOALS = ["goal", "penalty_goal", "own_goal"];
+
+/**
+ * VAR took back a goal: the goal it matches leaves the timeline — the side's latest goal scored at most
+ * VAR_WINDOW_MIN minutes before the review, by the player the review names when it names one. The provider often
+ * drops the cancelled goal itself first (FC Basel–FC Sion, 3 Sep 2026: the review at 45+2 names Celar, whose 40'
+ * goal stands); then nothing matches and nothing is taken back.
+ */
+function cancelMatchingGoal(drafts: Draft[], side: Side | null, who: Person, when: number) {
+  const by = (d: Draft) =>
+    (who.id === null || d.ev.player_id === playerId("api-football", who.id)) &&
+    (who.name === null || who.id !== null || d.ev.player === who.name);
   for (let i = drafts.length - 1; i >= 0; i--) {
     const d = drafts[i]!;
-    const goal = ["goal", "penalty_goal", "own_goal"].includes(d.ev.type);
-    if (goal && !d.cancelled && d.ev.team === side && (d.ev.minute ?? 0) <= minute) {
-      d.cancelled = true;
-      return;
-    }
+    const minutes = Math.floor(when / 100) + (when % 100) - (Math.floor(d.at / 100) + (d.at % 100));
+    if (!GOALS.includes(d.ev.type) || d.cancelled || d.ev.team !== side) continue;
+    if (d.at > when || minutes > VAR_WINDOW_MIN || !by(d)) continue;
+    d.cancelled = true;
+    return;
+  }
+}
+
+/**
+ * The timeline never says more or, after a cancellation, fewer goals than the score (`goals`, the provider's word):
+ * a cancellation that would leave a side below its score is undone (latest first), and goal events past a side's
+ * score are held back, latest first, until the score counts them (a goal listed at 0–0, seen in real answers).
+ */
+function fitGoalsToScore(drafts: Draft[], score: { home: number | null; away: number | null }) {
+  for (const side of ["home", "away"] as const) {
+    const stated = score[side];
+    // A score that is no score (missing, or a value validation will drop) decides nothing.
+    if (stated === null || stated < 0 || stated > 999) continue;
+    const goals = drafts.filter((d) => GOALS.includes(d.ev.type) && d.ev.team === side);
+    let standing = goals.filter((d) => !d.cancelled).length;
+    for (let i = goals.length - 1; i >= 0 && standing < stated; i--)
+      if (goals[i]!.cancelled) ((goals[i]!.cancelled = false), standing++);
+    for (let i = goals.length - 1; i >= 0 && standing > stated; i--)
+      if (!goals[i]!.cancelled) ((goals[i]!.cancelled = true), standing--);
   }
 }
 
