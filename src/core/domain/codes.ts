@@ -11,12 +11,25 @@ export const isInPlay = (code: number) => IN_PLAY_CODES.includes(code);
 export const IN_TABLE_CODES: readonly number[] = [3, 6, 9, 10];
 export const countsInTable = (code: number) => IN_TABLE_CODES.includes(code);
 /**
- * A knockout round of a competition with a league phase (the Champions League since 2024/25: "Round of 16",
- * "Quarter-finals", "Knockout Round Play-offs", openfootball's "Finals, …" and "Playoffs, …"): not in its table.
+ * A knockout round (not in a table): the Champions League's since 2024/25 ("Round of 16", "Quarter-finals", "Knockout
+ * Round Play-offs", openfootball's "Finals, …" and "Playoffs, …"), a tournament's after its groups (the World Cup's
+ * "Match for third place"), and the qualifying rounds before a group stage ("Qualification round 2", "Preliminary
+ * round", "Play-off round"), as the history and the providers name them (docs/providers.md "Rounds").
  */
 export const isKnockoutRound = (round: unknown) =>
   typeof round === "string" &&
-  /^(finals?\b|playoffs?\b|play-offs?\b|knockout|round of \d|quarter|semi|match for third|3rd place)/i.test(round.trim());
+  /^(finals?\b|playoffs?\b|play-offs?\b|knockout|round of \d|quarter|semi|match for third|3rd place|third place|qualif|preliminary|1\/\d+-finals?)/i.test(
+    round.trim(),
+  );
+
+/**
+ * The group a round belongs to ("Group A, Matchday 1" as the history and football-data.org name it, "Group A - 1" as
+ * API-Football does): its matches make that group's table. Null for a round of no group.
+ */
+export function groupOf(round: unknown): string | null {
+  const m = typeof round === "string" ? /^group\s+([A-Z0-9]{1,2})\b/i.exec(round.trim()) : null;
+  return m ? `Group ${m[1]!.toUpperCase()}` : null;
+}
 
 /** `?status=` values and the stored `status_group` they select (finished groups 3, 9 and 10). */
 export const STATUS_FILTERS = { scheduled: 1, live: 2, finished: 3 } as const;

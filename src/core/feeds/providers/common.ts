@@ -60,6 +60,27 @@ export function footballClock(elapsed: number | null, extra: number | null) {
   return { period, minute: elapsed, added_time: extra !== null && extra > 0 ? extra : null };
 }
 
+const GOALS = ["goal", "penalty_goal", "own_goal"];
+
+/**
+ * The timeline never shows more goals for a side than the provider's score: goal events past it are held back,
+ * latest first, until the score counts them. A score that is no score (missing, or out of range: validation drops
+ * it) decides nothing.
+ */
+export function withinScore<E extends { type: string; team: string | null }>(
+  events: E[],
+  score: { home: number | null; away: number | null },
+): E[] {
+  const held = new Set<E>();
+  for (const side of ["home", "away"] as const) {
+    const stated = score[side];
+    if (stated === null || stated < 0 || stated > 999) continue;
+    const goals = events.filter((e) => GOALS.includes(e.type) && e.team === side);
+    for (let i = goals.length - 1; i >= stated; i--) held.add(goals[i]!);
+  }
+  return held.size === 0 ? events : events.filter((e) => !held.has(e));
+}
+
 const num = (h: Headers, name: string) => {
   const v = h.get(name);
   return v !== null && /^\d+$/.test(v.trim()) ? Number(v) : undefined;

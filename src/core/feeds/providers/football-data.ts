@@ -24,6 +24,7 @@ import {
   seasonStart,
   str,
   teamOf,
+  withinScore,
   type Json,
 } from "./common";
 
@@ -127,6 +128,54 @@ function leagueRow(comp: Json, area: Json, m: Mapping): LeagueIn {
   };
 }
 
+/**
+ * `stage` → our round's name, as the history names it (openfootball: "Round of 16", "Match for third place", "Group A,
+ * Matchday 1"), so a knockout round is one (`isKnockoutRound`) and a group's matches make its table.
+ */
+const STAGES: Record<string, string> = {
+  LAST_64: "Round of 64",
+  LAST_32: "Round of 32",
+  LAST_16: "Round of 16",
+  QUARTER_FINALS: "Quarter-finals",
+  SEMI_FINALS: "Semi-finals",
+  THIRD_PLACE: "Match for third place",
+  BRONZE: "Match for third place",
+  FINAL: "Final",
+  PLAYOFFS: "Playoffs",
+  PLAYOFF_ROUND: "Play-off round",
+  PLAYOFF_ROUND_1: "Play-off round 1",
+  PLAYOFF_ROUND_2: "Play-off round 2",
+  PRELIMINARY_ROUND: "Preliminary round",
+  PRELIMINARY_SEMI_FINALS: "Preliminary round, Semi-finals",
+  PRELIMINARY_FINAL: "Preliminary round, Final",
+  QUALIFICATION: "Qualification",
+  QUALIFICATION_ROUND_1: "Qualification round 1",
+  QUALIFICATION_ROUND_2: "Qualification round 2",
+  QUALIFICATION_ROUND_3: "Qualification round 3",
+  ROUND_1: "Round 1",
+  ROUND_2: "Round 2",
+  ROUND_3: "Round 3",
+  ROUND_4: "Round 4",
+};
+
+/**
+ * The round: a group's matchday ("Group A, Matchday 1"), a league phase's ("League, Matchday 3"), a season's
+ * ("Matchday 12"), or the knockout stage's name. A knockout's `matchday` is not used: the World Cup numbers its
+ * rounds 4–8 with it, the Champions League its legs 1–2 (docs/providers.md "football-data.org: rounds").
+ */
+export function roundOf(x: Json): string | null {
+  const stage = String(x.stage ?? "");
+  const md = int(x.matchday);
+  const group = /^GROUP_([A-Z0-9]{1,2})$/.exec(String(x.group ?? ""))?.[1];
+  const day = md !== null ? `Matchday ${md}` : null;
+  if (group) return day ? `Group ${group}, ${day}` : `Group ${group}`;
+  if (stage in STAGES) return STAGES[stage]!;
+  if (stage === "LEAGUE_STAGE") return day ? `League, ${day}` : "League";
+  if (stage === "REGULAR_SEASON" || stage === "GROUP_STAGE" || stage === "") return day;
+  const words = stage.toLowerCase().replace(/_/g, " ");
+  return words ? words[0]!.toUpperCase() + words.slice(1) + (day ? `, ${day}` : "") : day;
+}
+
 type Pair = { home: number | null; away: number | null };
 const pair = (v: unknown): Pair => ({ home: int(obj(v).home), away: int(obj(v).away) });
 const set = (p: Pair) => p.home !== null && p.away !== null;
@@ -168,7 +217,10 @@ function matchState(x: Json, m: Mapping): MatchState | undefined {
   if (FOOTBALL_DATA_STATUS[status] === undefined) return { ...state, problem: `unknown status "${status}"` };
   state.fields = fields(x, status, homeRef, awayRef);
   if (Array.isArray(x.goals) || Array.isArray(x.bookings) || Array.isArray(x.substitutions))
-    state.events = events(id, x, { [homeRef]: "home", [awayRef]: "away" });
+    state.events = withinScore(events(id, x, { [homeRef]: "home", [awayRef]: "away" }), {
+      home: state.fields.home_score ?? null,
+      away: state.fields.away_score ?? null,
+    });
   return state;
 }
 
@@ -203,7 +255,7 @@ function fields(x: Json, status: string, home: number, away: number): MatchField
     .find((r) => r.type === "REFEREE");
   const f: MatchFields = {
     season: ourSeason(String(obj(x.season).startDate ?? "").slice(0, 4)) ?? undefined,
-    round: x.matchday !== undefined && x.matchday !== null ? `Matchday ${x.matchday}` : str(x.stage),
+    round: roundOf(x),
     home_team_id: teamId("football-data", home),
     away_team_id: teamId("football-data", away),
     kickoff_ts:

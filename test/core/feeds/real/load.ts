@@ -1,6 +1,6 @@
 // The recorded real answers (test/fixtures/real/<provider>/*.json, each naming its source): what the adapters are
-// proven on. Bundled into the test by Vite, so they read the same inside workerd.
-const FILES = import.meta.glob("../../../fixtures/real/*/*.json", { eager: true, import: "default" });
+// proven on. Bundled into the test by Vite as text, so they read the same inside workerd.
+const FILES = import.meta.glob("../../../fixtures/real/*/*.json", { query: "?raw", import: "default", eager: true });
 
 export interface Recorded {
   file: string;
@@ -12,7 +12,11 @@ export interface Recorded {
 
 export const recorded: Recorded[] = Object.entries(FILES).map(([path, json]) => {
   const [, provider, file] = /real\/([^/]+)\/([^/]+)\.json$/.exec(path)!;
-  return { file: file!, provider: provider as Recorded["provider"], ...(json as Omit<Recorded, "file" | "provider">) };
+  return {
+    file: file!,
+    provider: provider as Recorded["provider"],
+    ...(JSON.parse(json) as Omit<Recorded, "file" | "provider">),
+  };
 });
 
 export const of = (provider: Recorded["provider"]) => recorded.filter((r) => r.provider === provider);
