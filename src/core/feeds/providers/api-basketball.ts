@@ -1,7 +1,9 @@
-// API-Basketball v1: PROVIDERS.md §2. `/games` carries no timeline: the score is `scores.*.total`, and each finished
-// quarter becomes a `period_end` event with the running score (its id from the game and the quarter). The OT number
-// is not exposed: a new overtime is counted when OT follows a break after an overtime. `timer` is not documented as
-// time left or time played, so `game_clock_secs` stays null.
+// API-Basketball v1: docs/providers.md "API-Basketball". `/games` carries no timeline: the score is
+// `scores.*.total`, and each finished quarter becomes a `period_end` event with the running score (its id from the
+// game and the quarter). The OT number is not exposed: a new overtime is counted when OT follows a break after an
+// overtime, and a game first seen in or after overtime has its number unknown (null), not guessed. A game finished
+// level after four quarters with more points in its total went to overtime (status 10) even when the status says FT.
+// `timer` is not documented as time left or time played, so `game_clock_secs` stays null.
 import { basketballOvertimeCode } from "../../domain/codes";
 import { matchId, teamId } from "../ids";
 import type { Call, EventIn, LeagueIn, Mapping, MatchFields, MatchState, Parsed, PrevLookup, Provider } from "../model";
@@ -119,20 +121,25 @@ function gameState(g: Json, m: Mapping, prev: PrevLookup): MatchState | undefine
   const scores = obj(g.scores);
   const hs = obj(scores.home);
   const as = obj(scores.away);
+  const quarters = QUARTERS.map((q) => [int(hs[q]), int(as[q])] as const);
+  const total: Pair = [int(hs.total), int(as.total)];
+  const ot = overtimePoints(quarters, [int(hs.over_time), int(as.over_time)], total);
+  // Finished level after four quarters with points beyond them: it went to overtime, whatever the status says
+  // (a real FT at 80–80 after Q4 with totals 108–111, docs/providers.md "API-Basketball: overtime").
+  const status = code.status === 3 && ot !== null ? 10 : code.status;
   const f: MatchFields = {
     season: ourSeason(obj(g.league).season) ?? undefined,
     round: str(g.week) ? `Week ${str(g.week)}` : str(g.stage),
     home_team_id: teamId("api-basketball", homeRef),
     away_team_id: teamId("api-basketball", awayRef),
     kickoff_ts: int(g.timestamp) ?? undefined,
-    status_code: code.status,
-    home_score: int(hs.total) ?? 0,
-    away_score: int(as.total) ?? 0,
+    status_code: status,
+    home_score: total[0] ?? 0,
+    away_score: total[1] ?? 0,
     period,
     game_clock_secs: null,
     venue: str(g.venue),
   };
-  const quarters = QUARTERS.map((q) => [int(hs[q]), int(as[q])] as const);
   const half = quarters.slice(0, 2);
   if (half.every(([h, a]) => h !== null && a !== null) && (code.status !== 2 || period === 30 || (period ?? 0) >= 24)) {
     f.ht_home_score = half[0]![0]! + half[1]![0]!;
@@ -140,14 +147,36 @@ function gameState(g: Json, m: Mapping, prev: PrevLookup): MatchState | undefine
   }
   for (const k of Object.keys(f) as (keyof MatchFields)[]) if (f[k] === undefined) delete f[k];
   state.fields = f;
+  const finished = code.status !== 2 && code.status !== 1;
   state.events = quarterEnds(
     id,
     quarters,
-    [int(hs.over_time), int(as.over_time)],
     quartersOver(short, code.status, period),
-    code.status !== 2 && code.status !== 1,
+    finished ? ot : null,
+    overtimesOf(before),
   );
   return state;
+}
+
+type Pair = [number | null, number | null];
+
+/**
+ * The points scored in overtime, when the game went to overtime: `over_time` (all overtimes together, real answers
+ * show), or what the total has beyond four quarters that ended level. Null when it did not (or the answer cannot tell).
+ */
+function overtimePoints(quarters: (readonly [number | null, number | null])[], over: Pair, total: Pair): Pair | null {
+  if (over[0] !== null && over[1] !== null) return over[0] > 0 || over[1] > 0 ? over : null;
+  if (quarters.some(([h, a]) => h === null || a === null) || total[0] === null || total[1] === null) return null;
+  const regular = quarters.reduce<[number, number]>((s, [h, a]) => [s[0] + h!, s[1] + a!], [0, 0]);
+  const beyond: [number, number] = [total[0] - regular[0], total[1] - regular[1]];
+  return regular[0] === regular[1] && beyond[0] >= 0 && beyond[1] >= 0 && beyond[0] + beyond[1] > 0 ? beyond : null;
+}
+
+/** How many overtimes were played, when this poller followed them (the last period it saw); else null: not guessed. */
+function overtimesOf(before: MatchState | undefined): number | null {
+  const p = before?.fields.period ?? null;
+  if (p === null || p < 26 || p === 30) return null;
+  return p <= 29 ? p - 25 : p - 26;
 }
 
 /** The live period: the table's, or for OT the overtime's number, or for BT the period before the break. */
@@ -155,9 +184,10 @@ function periodOf(short: string, code: { status: number; period?: number | null 
   if (code.period !== undefined) return code.period;
   const was = before?.fields.period ?? null;
   if (short === "BT") return was ?? undefined;
-  // OT: the first after regulation; another one after a break that followed an overtime.
+  // OT: the first after regulation; another one after a break that followed an overtime. First seen in overtime (no
+  // earlier state), which one it is is not known: null, not a guess.
   if (was !== null && was >= 26 && was !== 30) return before?.provider_status === "BT" ? nextOvertime(was) : was;
-  return basketballOvertimeCode(1);
+  return was === 25 ? basketballOvertimeCode(1) : null;
 }
 
 const nextOvertime = (code: number) => (code === 29 ? 31 : code + 1);
@@ -172,13 +202,17 @@ function quartersOver(short: string, status: number, period: number | null | und
   return short === "BT" ? period - 21 : period - 22;
 }
 
-/** `period_end` events for the quarters that are over, and for the overtime once the game is over. */
+/**
+ * `period_end` events for the quarters that are over, and for the overtime once the game is over: "End of OT2" when
+ * this poller followed the overtimes, "End of overtime" (no period, no minute) when it did not: the answer does not
+ * say how many were played, and one is not assumed.
+ */
 function quarterEnds(
   match: string,
   quarters: (readonly [number | null, number | null])[],
-  ot: [number | null, number | null],
   over: number,
-  finished: boolean,
+  ot: Pair | null,
+  overtimes: number | null,
 ): EventIn[] {
   const out: EventIn[] = [];
   let running: [number, number] = [0, 0];
@@ -188,14 +222,24 @@ function quarterEnds(
     running = [running[0] + h, running[1] + a];
     out.push(quarterEnd(match, i + 1, `End of Q${i + 1}, ${running[0]}–${running[1]}`, (i + 1) * 12, 22 + i));
   }
-  if (finished && ot[0] !== null && ot[1] !== null && (ot[0] > 0 || ot[1] > 0)) {
-    running = [running[0] + ot[0], running[1] + ot[1]];
-    out.push(quarterEnd(match, 5, `End of overtime, ${running[0]}–${running[1]}`, 53, basketballOvertimeCode(1)));
+  if (ot !== null && out.length === 4) {
+    running = [running[0] + ot[0]!, running[1] + ot[1]!];
+    const n = overtimes;
+    const label = n === null ? "overtime" : `OT${n}`;
+    out.push(
+      quarterEnd(
+        match,
+        5,
+        `End of ${label}, ${running[0]}–${running[1]}`,
+        n === null ? null : 48 + 5 * n,
+        n === null ? null : basketballOvertimeCode(n),
+      ),
+    );
   }
   return out;
 }
 
-function quarterEnd(match: string, n: number, detail: string, minute: number, period: number): EventIn {
+function quarterEnd(match: string, n: number, detail: string, minute: number | null, period: number | null): EventIn {
   return {
     id: `${match}_end${n}`,
     type: "period_end",
