@@ -249,6 +249,45 @@ exited.then(({ code, signal }) => {
   stop(code || 1);
 });
 
+/**
+ * Runs the importer (scripts/import.mjs) on data/openfootball and returns its one-line summary. Run as a child this
+ * script awaits, never synchronously: while it runs, wrangler's output must still be read, or its pipe fills and the
+ * Worker stalls on a log line mid-import (what failed some starts on a loaded machine). A failed run is retried
+ * (the importer resumes from its ledger); the last one's exit and output are said in full.
+ */
+async function importHistory() {
+  const tries = 3;
+  for (let attempt = 1; ; attempt++) {
+    const run = await runChild(process.execPath, ["scripts/import.mjs", "--brief", "data/openfootball"], {
+      ...env,
+      PORT: String(PORT),
+      INGEST_TOKEN: devVars.INGEST_TOKEN,
+    });
+    if (run.code === 0) return run.stdout.trim();
+    const how = run.error ? `could not run: ${run.error}` : run.signal ? `killed by ${run.signal}` : `exit ${run.code}`;
+    const said = (run.stderr + run.stdout).trim().split("\n").slice(-20).join("\n") || "(it printed nothing)";
+    if (attempt === tries)
+      throw new Error(`importing data/openfootball failed ${tries} times; the last run: ${how}\n${said}`);
+    console.error(
+      `npm start: importing data/openfootball failed (${how}); trying again (${attempt + 1}/${tries})\n${said}`,
+    );
+    await new Promise((r) => setTimeout(r, 2000 * attempt));
+  }
+}
+
+/** A child process run to its end, its output collected. */
+function runChild(cmd, args, childEnv) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (c) => (stdout += c));
+    child.stderr.setEncoding("utf8").on("data", (c) => (stderr += c));
+    child.once("error", (err) => resolve({ code: null, signal: null, error: err.message, stdout, stderr }));
+    child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
 async function waitForHealth() {
   for (let i = 0; i < 240; i++) {
     try {
@@ -269,16 +308,13 @@ try {
     });
   // Real history first (data/openfootball, CC0): the first start imports it, later ones find it in the ledger and
   // skip it (docs/data.md "The default data").
-  const imported = spawnSync(process.execPath, ["scripts/import.mjs", "--brief", "data/openfootball"], {
-    env: { ...env, PORT: String(PORT), INGEST_TOKEN: devVars.INGEST_TOKEN },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  if (imported.status !== 0) throw new Error(`importing data/openfootball failed (see above)`);
-  const history = imported.stdout.trim();
+  const history = await importHistory();
   const res = await admin("POST", "/demo", { demo_api_key: key, real_history: true });
   if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
   const seed = await res.json();
+  // Ready only if the demo key reads what the banner promises.
+  const check = await fetch(`${BASE}/v1/football/leagues`, { headers: { "x-api-key": key } });
+  if (!check.ok) throw new Error(`the demo key was refused after the set-up: ${check.status} ${await check.text()}`);
   // The live simulator plays today's matches through the ingest path; SIMULATOR=off leaves the data still.
   const sim = await admin("PUT", "/simulator", { running: simulate });
   if (!sim.ok) throw new Error(`simulator: ${sim.status} ${await sim.text()}`);

@@ -1,7 +1,7 @@
 // `npm run import -- PATH...` (docs/data.md "Importing history"): reads openfootball files (or folders of them), and
 // imports them into a deployment through its ingest route: the local one by default, another with `--target URL`
 // (and INGEST_TOKEN in the environment). Run by scripts/import.mjs under Node.
-import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync, statSync, existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { httpTarget, importFiles, UnknownNames, type ImportReport, type Progress } from "./run";
 import { isImportable } from "./openfootball/convert";
@@ -49,12 +49,22 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
   return o;
 }
 
-function filesUnder(paths: string[]) {
+/**
+ * The importable files under `paths`, each once. A folder is entered once by its real path: a symbolic link back to a
+ * folder already being read (a loop) is not followed, and `note` says so, instead of recursing until the stack or the
+ * path length gives out.
+ */
+export function filesUnder(paths: string[], note: (line: string) => void = (l) => console.error(l)) {
   const out: { path: string; text: string }[] = [];
+  const entered = new Set<string>();
   const visit = (p: string) => {
     if (!existsSync(p)) throw new Error(`${p}: no such file or folder`);
-    if (statSync(p).isDirectory()) for (const e of readdirSync(p).sort()) visit(join(p, e));
-    else if (p.endsWith(".json") && isImportable(p))
+    if (statSync(p).isDirectory()) {
+      const real = realpathSync(p);
+      if (entered.has(real)) return note(`${p}: a link to ${real}, which is read already: not followed`);
+      entered.add(real);
+      for (const e of readdirSync(p).sort()) visit(join(p, e));
+    } else if (p.endsWith(".json") && isImportable(p))
       out.push({ path: relative(process.cwd(), p), text: readFileSync(p, "utf8") });
   };
   paths.forEach(visit);

@@ -38,8 +38,11 @@ const MESSAGE_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 const LEGACY_PARAMS = new Set(["name", "arguments"]);
 const MODERN_PARAMS = new Set(["name", "arguments", "_meta"]);
 
-/** Both media types as list members (the SDK's transport looks for the two substrings anywhere). */
-function acceptsBoth(accept: string | null): boolean {
+/**
+ * Both media types as list members (the SDK's transport looks for the two substrings anywhere). Media types are
+ * case-insensitive (RFC 9110 §8.3.1): src/mcp/handler.ts lowercases `Accept` before either path reads it.
+ */
+export function acceptsBoth(accept: string | null): boolean {
   if (!accept) return false;
   const types = accept.split(",").map((part) => part.split(";")[0]!.trim().toLowerCase());
   return types.includes("application/json") && types.includes("text/event-stream");

@@ -67,11 +67,12 @@ export const mcpHandlerViaSdk = (request: Request, env: Env, context: ExecutionC
   serveMcpRequest(request, env, context, false);
 
 async function serveMcpRequest(
-  request: Request,
+  incoming: Request,
   env: Env,
   context: ExecutionContext,
   direct: boolean,
 ): Promise<Response> {
+  const request = lowercaseAccept(incoming);
   const ctx = context as McpCtx;
   const principal = principalOf(request, ctx);
   // Carried unchanged from here: the agents wrapper hands ctx.props to the server factory above.
@@ -98,6 +99,18 @@ async function serveMcpRequest(
     return agentsHandler.fetch(copy, { parsedBody: read.body, authInfo });
   }
   return agentsHandler(copy, env, context);
+}
+
+/**
+ * Media types are case-insensitive (RFC 9110 §8.3.1), and the SDK's transport compares `Accept` case-sensitively
+ * (`Application/JSON, Text/Event-Stream` got a 406): both paths read it lowercased, so they answer alike.
+ */
+function lowercaseAccept(request: Request): Request {
+  const accept = request.headers.get("accept");
+  if (accept === null || accept === accept.toLowerCase()) return request;
+  const headers = new Headers(request.headers);
+  headers.set("accept", accept.toLowerCase());
+  return new Request(request, { headers });
 }
 
 /** The tool a single `tools/call` message names (its server need register no other: src/mcp/server.ts). */

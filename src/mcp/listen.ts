@@ -6,7 +6,12 @@
 // SDK's own handler (agents' wrapper does not take a `bus`) over a ServerEventBus that reads the rooms' feeds. The
 // SDK keeps the wire semantics (ack first, filtering, subscription ids, the graceful `complete`); this file decides
 // what is subscribable, re-checks the caller before every delivery, and ends the stream when nothing is left.
-import { createMcpHandler, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
+import {
+  classifyInboundRequest,
+  createMcpHandler,
+  type ServerEvent,
+  type ServerEventBus,
+} from "@modelcontextprotocol/server";
 import { loadHolderEntitlement, mayReceive, type Entitlement, type Holder } from "../core/auth/entitlements";
 import { credentialOf, holderOf, type Principal } from "../core/auth/principal";
 import { admitSlot, listenHolder } from "../core/live/sockets";
@@ -17,6 +22,7 @@ import { getMatch } from "../core/db/queries/matches";
 import { log } from "../lib/log";
 import type { FeedLine } from "../core/live/messages";
 import { admitCall } from "./gate";
+import { acceptsBoth } from "./direct";
 import { parseMatchUri } from "./resources";
 import { buildServer } from "./server";
 
@@ -80,9 +86,10 @@ export async function serveListen(
     .catch(() => undefined)) as { id?: unknown; params?: { notifications?: { resourceSubscriptions?: unknown } } };
   const uris = body?.params?.notifications?.resourceSubscriptions;
   let feeds: Feed[] = [];
-  // Anything malformed goes to the SDK as is, which answers it by the spec (-32602, header mismatch, …).
+  // Anything malformed goes to the SDK as is, which answers it by the spec (-32602, header mismatch, …), and a request
+  // the SDK will refuse spends nothing: no call of the budget, no stream slot (docs/mcp.md "Budgets").
   let slot: Slot | undefined;
-  if (Array.isArray(uris) && uris.every((u) => typeof u === "string")) {
+  if (willListen(request, body) && Array.isArray(uris) && uris.every((u) => typeof u === "string")) {
     // One feed per distinct resource: naming a match twenty times is one subscription, not twenty room feeds.
     const distinct = [...new Set(uris)];
     if (distinct.length > MAX_LISTEN_URIS) {
@@ -154,6 +161,25 @@ export async function serveListen(
   };
   bus.start();
   return new Response(out.body, res);
+}
+
+/**
+ * Whether the SDK will serve this request as a listen: the SDK's own classifier routes it as a 2026-07-28 request for
+ * `subscriptions/listen` (not a notification, headers matching the body, a supported version, …) and it accepts both
+ * media types the stream answers with. Anything else is refused by the SDK before any work.
+ */
+function willListen(request: Request, body: unknown): boolean {
+  if (!acceptsBoth(request.headers.get("accept"))) return false;
+  const h = request.headers;
+  const header = (name: string) => h.get(name) ?? undefined;
+  const route = classifyInboundRequest({
+    httpMethod: request.method,
+    protocolVersionHeader: header("mcp-protocol-version"),
+    mcpMethodHeader: header("mcp-method"),
+    mcpNameHeader: header("mcp-name"),
+    body,
+  });
+  return route.kind === "modern" && route.messageKind === "request" && route.message.method === "subscriptions/listen";
 }
 
 /** Re-checked before each delivery: the credential still stands and the account still tracks the league. */

@@ -21,7 +21,7 @@ const IDLE_S = Number(process.env.P14_IDLE_S ?? (process.env.BENCH_SMOKE === "1"
 const FIXTURE = 880001;
 const OWN_POLLS = Number(process.env.P14_POLLS ?? (process.env.BENCH_SMOKE === "1" ? 50 : 2000));
 
-/** An API-Football fixture in the second half (PROVIDERS.md §1.4): teams `home` and `home + 1`. */
+/** An API-Football fixture in the second half (docs/providers.md "API-Football"): teams `home` and `home + 1`. */
 function liveFixture({ id, kickoff, home, goals, events }) {
   const team = (t) => ({ id: t, name: `Team ${t}`, logo: null, winner: null });
   const pair = (h, a) => ({ home: h, away: a });

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin } from "../helpers/admin";
+import { dbFor } from "../../src/core/db/client";
+import { liveMatchesOf, nextScheduled } from "../../src/core/db/queries/feeds";
 import { disallowedOnReview } from "../../src/demo/sim-var";
 import { connect, ingestOps } from "../helpers/live";
 import { eventOp, eventsOp, matchOp, newMatchOp, playerLinesOp } from "../helpers/ops";
@@ -151,8 +153,9 @@ describe("simulator feed (through the ingest path)", () => {
     const before = await Promise.all(
       ["m_af_990001", "m_af_990002"].map(async (id) => (await getJson(`/v1/football/matches/${id}`, s.key)).body),
     );
-    // Every football match the simulator holds live finishes, so it must kick off scheduled ones: never the provider's.
-    for (let i = 0; i < 100; i++) await sim.tick();
+    // Ten minutes of play: every live match is played on each tick, and one that finishes is replaced by the next
+    // scheduled one (the provider's kicks off first by time): neither is the simulator's to touch.
+    for (let i = 0; i < 10; i++) await sim.tick();
     for (const b of before) {
       const after = (await getJson(`/v1/football/matches/${b.id}`, s.key)).body;
       expect(after, b.id).toMatchObject({
@@ -164,6 +167,13 @@ describe("simulator feed (through the ingest path)", () => {
       });
     }
     expect(await liveCount("football")).toBeGreaterThanOrEqual(6 + 1);
+    // What the simulator picks from: its live matches and the next it would kick off, whatever the tick needed.
+    const db = dbFor(env.DB);
+    const leagues = ["lg_fb_eng1", "lg_fb_facup"];
+    expect((await liveMatchesOf(db, leagues)).map((m) => m.id)).not.toContain("m_af_990001");
+    const next = await nextScheduled(db, leagues, "football", now - 86_400, 500);
+    expect(next.length).toBeGreaterThan(0);
+    expect(next.map((m) => m.id)).not.toContain("m_af_990002");
   });
 
   it("is started and stopped through the admin API", async () => {

@@ -1,5 +1,5 @@
 // A scripted match day, written by hand in neutral terms, that the fake providers (./providers.ts) render in each
-// provider's documented shape (PROVIDERS.md). Step by step, with what the service should hold after each step, so a
+// provider's documented shape (docs/providers.md). Step by step, with what the service should hold after each step, so a
 // test polls, then compares the service against `expected`. Nothing here is copied from a provider's payload.
 export type Side = "home" | "away";
 export type NStatus = "NS" | "1H" | "HT" | "2H" | "ET" | "BT" | "P" | "FT" | "AET" | "PEN" | "PST" | "XX";

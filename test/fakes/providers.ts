@@ -1,5 +1,5 @@
 // Local fakes of API-Football v3, API-Basketball v1 and football-data.org v4: they play the scripted match day of
-// ./match-day.ts in each provider's documented shape (PROVIDERS.md), with its quirks (errors inside 200 bodies, the
+// ./match-day.ts in each provider's documented shape (docs/providers.md), with its quirks (errors inside 200 bodies, the
 // quota headers, lower-case `subst`, shoot-out kicks as `Goal` events, `fullTime` counting shoot-out goals), and
 // faults a test can queue. Used in-process by the Workers tests (`fake.fetch`) and over HTTP by scripts/fake-provider.mjs
 // and the end-to-end tests (./server.ts). Hand-written; nothing is copied from a provider's payload.
@@ -293,7 +293,7 @@ let firstKickoff = 0;
 const kickoff = (_day: string, min: number) => firstKickoff + min * 60_000;
 const logo = (kind: string, id: number) => `https://media.example.com/${kind}/${id}.png`;
 
-// ---------- API-Football shapes (PROVIDERS.md §1.4, §1.6) ----------
+// ---------- API-Football shapes (docs/providers.md "API-Football") ----------
 const AF_LONG: Record<string, string> = {
   NS: "Not Started",
   "1H": "First Half",
@@ -458,7 +458,7 @@ function afStats(t: Person, s: NState, side: 0 | 1) {
   };
 }
 
-// ---------- API-Basketball shapes (PROVIDERS.md §2.3) ----------
+// ---------- API-Basketball shapes (docs/providers.md "API-Basketball") ----------
 const AB_LONG: Record<string, string> = {
   NS: "Not Started",
   Q1: "Quarter 1",
@@ -511,7 +511,7 @@ function abGame(g: NGame, s: NGame["states"][number], day: string, extra: boolea
   };
 }
 
-// ---------- football-data.org shapes (PROVIDERS.md §3.3, §3.5) ----------
+// ---------- football-data.org shapes (docs/providers.md "football-data.org") ----------
 const FD_STATUS: Record<string, string> = {
   NS: "TIMED",
   "1H": "IN_PLAY",

@@ -272,6 +272,17 @@ describe("what the direct path leaves to the SDK", () => {
     });
   }
 
+  it("Accept in capitals (media types are case-insensitive): both paths answer the call alike, 200", async () => {
+    for (const era of [legacy, modern]) {
+      const call = callRequest(era, 1, "list_leagues", args, CREDENTIALS.key, {
+        headers: { accept: "Application/JSON, Text/Event-Stream" },
+      });
+      const { direct, sdk } = await both("key", call, true);
+      expect(direct.status).toBe(200);
+      expect(direct).toEqual(sdk);
+    }
+  });
+
   it("ids of every JSON-RPC kind are echoed as the SDK echoes them", async () => {
     for (const era of [legacy, modern]) {
       for (const id of [0, -3, 2 ** 53 - 1, "", 'call-ä"\\\n😀', "1e3"]) {

@@ -121,6 +121,40 @@ describe("subscriptions/listen", () => {
     await expect(c.listen({ resourceSubscriptions: many })).rejects.toThrow(/at most 20/);
   });
 
+  it("a listen the SDK refuses (a notification, a header naming another method) spends no call of the budget", async () => {
+    const { id } = (await (await admin("POST", "/accounts", { email: "refused-listens@example.com" })).json()) as any;
+    await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });
+    const key = (await createKey(id)).key;
+    const headers = {
+      "x-api-key": key,
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "subscriptions/listen",
+    };
+    const params = {
+      notifications: { resourceSubscriptions: [uri(ids[0]!)] },
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
+    };
+    // The trial plan's 30 calls a minute, twice over: as a notification (no id), then with the body's method not the
+    // header's.
+    for (let i = 0; i < 30; i++) {
+      const res = await mcpPost({ jsonrpc: "2.0", method: "subscriptions/listen", params }, headers);
+      expect(res.status).not.toBe(200);
+      await res.text();
+    }
+    for (let i = 0; i < 30; i++) {
+      const res = await mcpPost({ jsonrpc: "2.0", id: i, method: "resources/list", params }, headers);
+      await res.text();
+    }
+    // The budget is whole: a tool call goes through.
+    const c = await client(key);
+    const result = await c.callTool({ name: "list_leagues", arguments: { sport: "football" } });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+  });
+
   it("stops at delivery when the account stops tracking the league; ends when its key is revoked", async () => {
     const { id } = (await (await admin("POST", "/accounts", { email: "watcher@example.com" })).json()) as any;
     await admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_eng1"] });

@@ -290,7 +290,10 @@ export interface components {
       };
     };
     FootballStandingRow: {
+      /** @description Place in its table (its group's, in a competition played in groups). */
       position: number;
+      /** @description The group whose table this row is in (`Group A` … in a World Cup, a EURO, a cup's group stage); null in a competition with one table. Rows come group by group. */
+      group: string | null;
       team_id: string;
       team: string;
       played: number;
@@ -305,7 +308,10 @@ export interface components {
       form: string;
     };
     BasketballStandingRow: {
+      /** @description Place in its table (its group's, in a competition played in groups). */
       position: number;
+      /** @description The group whose table this row is in (`Group A` … in a World Cup, a EURO, a cup's group stage); null in a competition with one table. Rows come group by group. */
+      group: string | null;
       team_id: string;
       team: string;
       played: number;

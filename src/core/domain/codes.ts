@@ -31,6 +31,19 @@ export function groupOf(round: unknown): string | null {
   return m ? `Group ${m[1]!.toUpperCase()}` : null;
 }
 
+/**
+ * Minutes from kickoff to the final whistle by how a match ended (docs/data.md "Kickoffs"): for a result whose end no
+ * source saw (history, a provider's past season), so that tables as of each match follow the order they were played.
+ */
+const MINUTES_TO_END: Record<Sport, { regular: number; extra: number; shootout: number }> = {
+  football: { regular: 115, extra: 150, shootout: 165 },
+  basketball: { regular: 135, extra: 155, shootout: 155 },
+};
+export function estimatedEndTs(sport: Sport, statusCode: number, kickoffTs: number): number {
+  const m = MINUTES_TO_END[sport];
+  return kickoffTs + 60 * (statusCode === 9 ? m.shootout : statusCode === 10 ? m.extra : m.regular);
+}
+
 /** `?status=` values and the stored `status_group` they select (finished groups 3, 9 and 10). */
 export const STATUS_FILTERS = { scheduled: 1, live: 2, finished: 3 } as const;
 export type StatusFilter = keyof typeof STATUS_FILTERS;

@@ -250,7 +250,13 @@ export const Lineup = z
 export const LineupsResponse = z.object({ match_id: z.string(), home: Lineup, away: Lineup }).openapi("Lineups");
 
 const StandingRowBase = z.object({
-  position: z.number().int(),
+  position: z.number().int().describe("Place in its table (its group's, in a competition played in groups)."),
+  group: z
+    .string()
+    .nullable()
+    .describe(
+      "The group whose table this row is in (`Group A` … in a World Cup, a EURO, a cup's group stage); null in a competition with one table. Rows come group by group.",
+    ),
   team_id: z.string(),
   team: z.string(),
   played: z.number().int(),

@@ -32,8 +32,15 @@ export class TableBuilder {
   constructor(
     private readonly sport: Sport,
     teams: Iterable<{ id: string; name: string }>,
+    /** The group this table is ("Group A"), or null for a competition's one table. */
+    private readonly group: string | null = null,
   ) {
     for (const t of teams) this.team(t.id, t.name);
+  }
+
+  /** A team of the table before it has played. */
+  register(id: string, name: string): void {
+    this.team(id, name);
   }
 
   private team(id: string, name: string): Tally {
@@ -88,7 +95,7 @@ export class TableBuilder {
         b.goals_for - a.goals_for ||
         a.team.localeCompare(b.team),
     );
-    return rows.map((r, i) => ({ position: i + 1, ...r }));
+    return rows.map((r, i) => ({ position: i + 1, group: this.group, ...r }));
   }
 
   private basketball(): BasketballStandingRow[] {
@@ -109,6 +116,7 @@ export class TableBuilder {
     const leader = rows[0];
     return rows.map((r, i) => ({
       position: i + 1,
+      group: this.group,
       ...r,
       games_behind: leader ? (leader.won - r.won + (r.lost - leader.lost)) / 2 : 0,
     }));

@@ -20,6 +20,8 @@ export interface DayPlan {
   rest: boolean;
   /** Empty when nothing is cut; otherwise what the plan gave up, in words for the feed status. */
   degraded: string;
+  /** The calls this plan makes between now and midnight UTC (the reserve for results included). */
+  projected: number;
 }
 
 /** A poll of today's matches is at most this slow before it stops altogether (the live poll still sees kickoffs). */
@@ -39,10 +41,21 @@ export function planDay(
   const liveEveryS = Math.max(base.liveEveryS, paced);
   const minute = liveEveryS > base.liveEveryS ? `live matches every ${liveEveryS} s (${perMinute} calls a minute)` : "";
   const plan = planCalls(all, d, { liveEveryS, todayEveryS: base.todayEveryS });
-  return { ...plan, degraded: [minute, plan.degraded].filter(Boolean).join("; ") };
+  const live =
+    d.liveSeconds > 0 && Number.isFinite(plan.liveEveryS)
+      ? d.liveCalls * Math.ceil(d.liveSeconds / plan.liveEveryS)
+      : 0;
+  const today =
+    plan.todayEveryS === null || d.todaySeconds <= 0 ? 0 : d.todayCalls * Math.ceil(d.todaySeconds / plan.todayEveryS);
+  const projected = live + today + (plan.rest ? d.restCalls : 0) + d.reserve;
+  return { ...plan, projected, degraded: [minute, plan.degraded].filter(Boolean).join("; ") };
 }
 
-function planCalls(all: number, d: Demand, base: { liveEveryS: number; todayEveryS: number }): DayPlan {
+function planCalls(
+  all: number,
+  d: Demand,
+  base: { liveEveryS: number; todayEveryS: number },
+): Omit<DayPlan, "projected"> {
   const left = Math.max(0, all - d.reserve);
   const live = (every: number) => (d.liveSeconds > 0 ? d.liveCalls * Math.ceil(d.liveSeconds / every) : 0);
   const today = (every: number | null) =>

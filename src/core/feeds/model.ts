@@ -52,6 +52,7 @@ export type MatchFields = Partial<
     | "venue"
     | "attendance"
     | "kickoff_ts"
+    | "finished_at"
   >
 >;
 
@@ -78,6 +79,11 @@ export interface Call {
   kind: CallKind;
   path: string;
   query: Record<string, string>;
+  /**
+   * A live call: the leagues (our ids) and, when it is by day, the UTC days whose live matches its answer lists. A
+   * live match of those it does not list has stopped being live or vanished (src/core/feeds/followed.ts).
+   */
+  covers?: { leagues: string[]; days?: string[] };
 }
 
 /** Why a call is made; the degradation order when the quota is short is live, then today, then the rest. */
@@ -122,6 +128,12 @@ export interface Provider {
    * (finished, usually) and is fetched in full. The others' live answers are day lists that carry the final status.
    */
   readonly liveOnlyListsInPlay: boolean;
+  /**
+   * Its detail call carries what its lists do not (API-Football: events, line-ups, statistics; football-data.org:
+   * goals, bookings, substitutions, venue): a match first seen finished is fetched once in full. API-Basketball's
+   * `/games?id=` says what its lists say.
+   */
+  readonly detailAdds: boolean;
   /** The base URL's default and the env variable that overrides it. */
   readonly baseVar: "API_FOOTBALL_BASE_URL" | "API_BASKETBALL_BASE_URL" | "FOOTBALL_DATA_BASE_URL";
   readonly defaultBase: string;

@@ -3,8 +3,8 @@
 // (workers/feed-poller.ts) runs it on alarms and tests run it on a fake clock against a fake provider.
 import type { Op } from "../ingest/ops";
 import { FollowedMatches, inPlay, type Followed } from "./followed";
-import { isFinished } from "../domain/codes";
-import { utcDay } from "../../lib/time";
+import { countsInTable, estimatedEndTs, isFinished, type Sport } from "../domain/codes";
+import { rfc3339, utcDay } from "../../lib/time";
 import { planDay, type DayPlan } from "./day-plan";
 import { matchOps, merged } from "./diff";
 import {
@@ -64,6 +64,19 @@ export interface PollerStatus {
   errors: LogEntry[];
   /** Values the provider sent that failed validation: never stored or served. */
   dropped: DroppedEntry[];
+  /** Live matches the provider stopped listing that result fetches did not end: no longer polled live. */
+  vanished: { match_id: string; since: string; tries: number }[];
+  /**
+   * The rest of the UTC day as the last round planned it: the calls it will make until midnight against those the
+   * quota leaves, and the pace it keeps (null before the first round).
+   */
+  day_plan: {
+    projected_calls: number;
+    calls_left: number;
+    live_every_s: number | null;
+    today_every_s: number | null;
+    rest: boolean;
+  } | null;
   live_matches: Record<string, number>;
 }
 
@@ -81,6 +94,8 @@ interface Due {
 }
 
 export const TODAY_EVERY_S = 300;
+/** A result first seen this long after it would have ended is taken to have ended then (endedUnseen). */
+const ENDED_UNSEEN_AFTER_S = 30 * 60;
 export const FIXTURES_EVERY_S = 86_400;
 /** How long a football / basketball match is expected to be live after kickoff, for the day's plan. */
 const LIVE_SPAN_S = { football: 2 * 3600, basketball: 2.5 * 3600 };
@@ -95,7 +110,7 @@ export class Poller {
   private quota: QuotaState;
   private failures: number;
   /** A fingerprint of the last answer of each live and today call that was applied in full (in memory). */
-  private answers = new Map<string, string>();
+  private answers = new Map<string, { print: string; listed: string[] }>();
   private errorCount = 0;
   private readonly errors: FeedLog;
   private readonly dropped: FeedLog<DroppedEntry>;
@@ -103,7 +118,14 @@ export class Poller {
   private backoffUntil: number;
   private known: Set<string>;
   /** Status and pacing, in memory: after a restart the first round polls what is due and fills them again. */
-  private mem = { lastPollAt: 0, nextPollAt: 0, degraded: "", liveAt: 0, todayAt: new Map<string, number>() };
+  private mem = {
+    lastPollAt: 0,
+    nextPollAt: 0,
+    degraded: "",
+    liveAt: 0,
+    todayAt: new Map<string, number>(),
+    plan: null as PollerStatus["day_plan"],
+  };
 
   constructor(private readonly d: PollerDeps) {
     const s = d.store;
@@ -119,7 +141,8 @@ export class Poller {
 
   status(): PollerStatus {
     const live: Record<string, number> = {};
-    for (const f of this.followed.values()) if (f.status === 2) live[f.league] = (live[f.league] ?? 0) + 1;
+    for (const f of this.followed.values())
+      if (f.status === 2 && !f.vanished) live[f.league] = (live[f.league] ?? 0) + 1;
     const iso = (t: number | undefined) => (t ? new Date(t).toISOString() : null);
     const until = this.backoffUntil;
     return {
@@ -129,6 +152,8 @@ export class Poller {
       degraded: this.mem.degraded,
       errors: this.errors.list(),
       dropped: this.dropped.list(),
+      vanished: this.followed.vanished(),
+      day_plan: this.mem.plan,
       live_matches: live,
     };
   }
@@ -155,6 +180,13 @@ export class Poller {
     if (ms.length === 0) return this.schedule(now + 60_000);
     const plan = this.plan(ms, now);
     this.mem.degraded = plan.degraded;
+    this.mem.plan = {
+      projected_calls: plan.projected,
+      calls_left: left(this.quota, this.d.quota, now).day,
+      live_every_s: Number.isFinite(plan.liveEveryS) ? plan.liveEveryS : null,
+      today_every_s: plan.todayEveryS,
+      rest: plan.rest,
+    };
     for (const call of this.due(ms, plan, now)) {
       if (!canCall(this.quota, this.d.quota, this.d.now())) break;
       const ok = await this.run(call, ms);
@@ -268,7 +300,7 @@ export class Poller {
         (m) =>
           now - this.fixturesAt(`fixtures_at:${m.league_id}:${m.provider_league}:${m.season}`) >=
           FIXTURES_EVERY_S * 1000,
-      ).length + [...this.followed.values()].reduce((n, f) => n + f.followups.length, 0);
+      ).length + this.followupCalls(leagues, end, ms);
     return planDay(
       left(this.quota, this.d.quota, now).day,
       {
@@ -282,6 +314,24 @@ export class Poller {
       { liveEveryS: this.d.liveEveryS, todayEveryS: TODAY_EVERY_S },
       limitsOf(this.quota, this.d.quota).perMinute,
     );
+  }
+
+  /**
+   * The detail calls today's follow-ups take: a provider that fetches many matches per call (API-Football, 20) takes
+   * one call for each round of them, not one per match.
+   */
+  private followupCalls(leagues: Set<string>, end: number, ms: Mapping[]): number {
+    const due = [...this.followed.entries()]
+      .filter(([, f]) => leagues.has(f.league))
+      .map(([id, f]) => [id, f.followups.filter((t) => t < end).length] as const);
+    const most = due.reduce((n, [, k]) => Math.max(n, k), 0);
+    let calls = 0;
+    for (let k = 1; k <= most; k++)
+      calls += this.d.provider.detail(
+        due.filter(([, n]) => n >= k).map(([id]) => this.refOf(id)),
+        ms,
+      ).length;
+    return calls;
   }
 
   private nextDue(ms: Mapping[], plan: DayPlan, now: number): number {
@@ -313,20 +363,27 @@ export class Poller {
     observe(this.quota, this.d.provider.quota(res.headers), now);
     // The same answer as last time, which was applied in full: nothing new, nothing to parse.
     const print = call.kind === "live" || call.kind === "today" ? await fingerprint(text) : "";
-    if (res.ok && print !== "" && this.answers.get(url) === print) return this.succeeded(item);
+    const same = this.answers.get(url);
+    if (res.ok && print !== "" && same?.print === print) {
+      // Still, a live match it does not list has stopped being live (or vanished): as for a new answer.
+      if (call.kind === "live" && item.live) this.notListed(call, item.live, new Set(same.listed));
+      this.followed.save();
+      return this.succeeded(item);
+    }
     const body = parseBody(text);
     const problem = this.d.provider.error(res.status, body, res.headers, now);
     if (problem) return this.fail(problem, item);
     const errors = this.errorCount;
+    let listed: string[];
     try {
-      await this.applyAnswer(call, body, ms, item.live);
+      listed = await this.applyAnswer(call, body, ms, item.live);
     } catch (err) {
       return this.fail(new FeedError(`ingest: ${String(err instanceof Error ? err.message : err)}`, "provider"), item);
     }
     // Remembered only when every match of it was applied (a match left as it was is tried again with the next one).
     if (errors === this.errorCount && (call.kind === "live" || call.kind === "today")) {
       if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
-      this.answers.set(url, print);
+      this.answers.set(url, { print, listed });
     }
     return this.succeeded(item);
   }
@@ -364,7 +421,13 @@ export class Poller {
 
   private prev = (id: string) => this.d.store.get<MatchState>(`m:${id}`);
 
-  private async applyAnswer(call: Call, body: unknown, ms: Mapping[], live: Set<string> | undefined) {
+  /** Applies an answer's changes; returns the ids of the matches it listed. */
+  private async applyAnswer(
+    call: Call,
+    body: unknown,
+    ms: Mapping[],
+    live: Set<string> | undefined,
+  ): Promise<string[]> {
     const parsed = this.d.provider.parse(call, body, ms, this.prev);
     const now = this.d.now();
     const leagueOps = await this.newLeagues(parsed.leagues);
@@ -381,6 +444,7 @@ export class Poller {
         continue;
       }
       const prev = prevs.get(next.id);
+      endedUnseen(prev, next, stored.get(next.id), this.d.provider.sport, now);
       let mOps: Op[];
       try {
         mOps = this.valid(matchOps(prev, next, teams, stored.get(next.id)));
@@ -390,18 +454,29 @@ export class Poller {
       }
       for (const t of next.teams) teams.add(t.id);
       if (mOps.length > 0) changes.push({ state: merged(prev, next), ops: mOps });
-      else this.followed.follow(merged(prev, next), now, call.kind);
+      else this.followed.follow(merged(prev, next), now, call.kind, this.d.provider.detailAdds);
     }
     const kept = leagueOps.length > 0 || changes.length > 0 ? await this.applyChanges(leagueOps, changes) : [];
-    for (const c of kept) this.followed.follow(c.state, now, call.kind);
-    // Live matches the live answer no longer lists: fetched in full at once (they finished, or were interrupted).
-    if (live && call.kind === "live" && this.d.provider.liveOnlyListsInPlay) {
-      const listed = new Set(parsed.matches.map((m) => m.id));
-      for (const id of live) {
-        if (!listed.has(id)) this.followed.leftLive(id);
-      }
+    for (const c of kept) this.followed.follow(c.state, now, call.kind, this.d.provider.detailAdds);
+    const listed = parsed.matches.map((m) => m.id);
+    if (live && call.kind === "live") {
+      for (const id of listed) this.followed.listed(id);
+      this.notListed(call, live, new Set(listed));
     }
     this.followed.save();
+    return listed;
+  }
+
+  /**
+   * Live matches the live answer should list and does not: fetched in full at once (they finished, were interrupted,
+   * or vanished from the provider: given up on after a few fetches, src/core/feeds/followed.ts).
+   */
+  private notListed(call: Call, live: Set<string>, listed: Set<string>) {
+    for (const id of live) {
+      const f = this.followed.get(id);
+      if (!f || listed.has(id) || !covered(call, f)) continue;
+      this.followed.leftLive(id);
+    }
   }
 
   /** The ops that pass ingest's validation; what fails is dropped and listed in the status (docs/feeds.md "Validation"). */
@@ -481,6 +556,34 @@ export class Poller {
     if (this.teams.size !== teams) this.d.store.put("teams", [...this.teams]);
     return changes;
   }
+}
+
+/** Whether a live call's answer lists `f` when it is live (the leagues, and the days when the call is by day). */
+function covered(call: Call, f: Followed): boolean {
+  if (!call.covers) return true;
+  if (!call.covers.leagues.includes(f.league)) return false;
+  return !call.covers.days || call.covers.days.includes(utcDay(f.kickoff * 1000));
+}
+
+/**
+ * A result this poller did not see happen (a past season, a league mapped mid-season, a result after a long outage):
+ * its `finished_at` is when it ended by its kickoff and how it ended, not the poll's time, so that tables as of each
+ * match follow the order the matches were played (docs/feeds.md "A match first seen finished").
+ */
+function endedUnseen(
+  prev: MatchState | undefined,
+  next: MatchState,
+  storedStatus: number | undefined,
+  sport: Sport,
+  now: number,
+) {
+  const to = next.fields.status_code;
+  const from = prev?.fields.status_code ?? storedStatus;
+  const kickoff = next.fields.kickoff_ts ?? prev?.fields.kickoff_ts;
+  if (to === undefined || !countsInTable(to) || (from !== undefined && countsInTable(from)) || kickoff === undefined)
+    return;
+  const end = estimatedEndTs(sport, to, kickoff);
+  if ((end + ENDED_UNSEEN_AFTER_S) * 1000 < now) next.fields.finished_at = rfc3339(end * 1000);
 }
 
 /** Ingest refused the batch (a 400 naming an op), as opposed to not running at all. */

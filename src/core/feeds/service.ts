@@ -50,6 +50,8 @@ export async function feedsStatus(env: Env) {
         quota: status?.quota ?? null,
         errors: status?.errors ?? [],
         dropped: status?.dropped ?? [],
+        vanished: status?.vanished ?? [],
+        day_plan: status?.day_plan ?? null,
         leagues: leagues.map((l) => ({
           provider_league: l.provider_league,
           season: l.season,

@@ -109,7 +109,9 @@ export async function ingest(env: Env, ops: Op[], trace = false, quiet = false):
     coverage:
       plan.applied > 0
         ? {
-            leagues: [...new Set([...ids.leagues, ...[...ids.matches].map((id) => String(state.matches.get(id)?.league_id))])],
+            leagues: [
+              ...new Set([...ids.leagues, ...[...ids.matches].map((id) => String(state.matches.get(id)?.league_id))]),
+            ],
             teams: [...ids.teams],
           }
         : undefined,

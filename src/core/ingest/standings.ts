@@ -1,6 +1,8 @@
 // On the final whistle: the league's current table and the snapshot after each newly finished match (and after each
-// later one, when a result is corrected).
-import { countsInTable, isKnockoutRound, type Sport } from "../domain/codes";
+// later one, when a result is corrected). A competition played in groups (a World Cup, a EURO, a cup's group stage)
+// has one table per group, of its group matches only; one without has one table of its league phase (its knockout
+// rounds are neither its teams nor its results).
+import { countsInTable, groupOf, isKnockoutRound, type Sport } from "../domain/codes";
 import { TableBuilder } from "../domain/standings";
 import type { Db } from "../db/client";
 import { seasonMatches, type Row } from "../db/queries/ingest";
@@ -16,15 +18,23 @@ export async function standingsWrites(db: Db, plan: Plan, sportOf: (leagueId: st
     const all = new Map((await seasonMatches(db, leagueId, season)).map((m) => [String(m.id), m]));
     for (const m of plan.matches.values())
       if (m.league_id === leagueId && m.season === season) all.set(String(m.id), m);
-    const teams = new Map<string, string>();
-    // A league phase's table: its knockout rounds are neither its teams nor its results.
-    for (const [id, m] of all) if (isKnockoutRound(m.round)) all.delete(id);
-    for (const m of all.values())
-      teams.set(String(m.home_team_id), String(m.home_team)).set(String(m.away_team_id), String(m.away_team));
-    const table = new TableBuilder(
-      sportOf(leagueId),
-      [...teams].map(([id, name]) => ({ id, name })),
-    );
+    const grouped = [...all.values()].some((m) => groupOf(m.round) !== null);
+    for (const [id, m] of all) if (grouped ? groupOf(m.round) === null : isKnockoutRound(m.round)) all.delete(id);
+    const tables = new Map<string | null, TableBuilder>();
+    const tableOf = (m: Row) => {
+      const group = grouped ? groupOf(m.round) : null;
+      let t = tables.get(group);
+      if (!t) tables.set(group, (t = new TableBuilder(sportOf(leagueId), [], group)));
+      return t;
+    };
+    for (const m of all.values()) {
+      tableOf(m).register(String(m.home_team_id), String(m.home_team));
+      tableOf(m).register(String(m.away_team_id), String(m.away_team));
+    }
+    const rows = () =>
+      [...tables.entries()]
+        .sort(([a], [b]) => (a ?? "").localeCompare(b ?? "", "en", { numeric: true }))
+        .flatMap(([, t]) => t.rows());
     const finished = [...all.values()]
       .filter((m) => countsInTable(Number(m.status_code)) && m.finished_at)
       .sort((a, b) => ts(a.finished_at) - ts(b.finished_at) || Number(a.kickoff_ts) - Number(b.kickoff_ts));
@@ -33,7 +43,7 @@ export async function standingsWrites(db: Db, plan: Plan, sportOf: (leagueId: st
     const from = finished.findIndex((m) => matchIds.includes(String(m.id)));
     let asOf = "";
     for (const [i, m] of finished.entries()) {
-      table.add({
+      tableOf(m).add({
         homeTeamId: String(m.home_team_id),
         awayTeamId: String(m.away_team_id),
         homeTeam: String(m.home_team),
@@ -45,11 +55,17 @@ export async function standingsWrites(db: Db, plan: Plan, sportOf: (leagueId: st
       });
       asOf = String(m.finished_at);
       if (from >= 0 && i >= from) {
-        const rows = JSON.stringify(table.rows());
-        snapshots.push({ match_id: m.id, league_id: leagueId, season, as_of_ts: ts(asOf), as_of: asOf, rows });
+        snapshots.push({
+          match_id: m.id,
+          league_id: leagueId,
+          season,
+          as_of_ts: ts(asOf),
+          as_of: asOf,
+          rows: JSON.stringify(rows()),
+        });
       }
     }
-    standings.push({ league_id: leagueId, season, as_of: asOf, rows: JSON.stringify(table.rows()) });
+    standings.push({ league_id: leagueId, season, as_of: asOf, rows: JSON.stringify(rows()) });
   }
   return { standings, snapshots };
 }

@@ -1,6 +1,7 @@
 // openfootball files → ingest ops (docs/data.md "Importing history"). Pure: a file's parsed JSON in, its ops and a
 // report out. The ops go through the one ingest path like every other source's (src/import/run.ts sends them).
 import { z } from "zod";
+import { estimatedEndTs } from "../../core/domain/codes";
 import { slug } from "../../lib/slug";
 import { zonedToUtcMs } from "../../lib/zoned";
 import { CLUBS, CODE_COUNTRIES, NATIONS } from "./aliases";
@@ -88,9 +89,6 @@ export interface Converted {
 const STATUSES = { postponed: 4, cancelled: 5, awarded: 6, abandoned: 8 } as const;
 /** Football's positions, as the simulator writes them. */
 const POSITIONS: Record<string, string> = { GK: "G", DF: "D", MF: "M", FW: "F" };
-/** How long after kickoff an imported match is taken to have ended (the files do not say): docs/data.md. */
-const DURATION_MIN = { regular: 115, extra: 150, shootout: 165 };
-
 /** A file's name in the ledger and the reports: its last three path segments ("football.json/2015-16/en.1.json"). */
 export const sourceOf = (path: string) => path.replace(/\\/g, "/").split("/").slice(-3).join("/");
 
@@ -215,8 +213,8 @@ class Conversion {
       else Object.assign(op, { home_penalties: s.p[0], away_penalties: s.p[1] });
     }
     if ([3, 6, 9, 10].includes(status)) {
-      const minutes = s.p ? DURATION_MIN.shootout : s.et ? DURATION_MIN.extra : DURATION_MIN.regular;
-      op.finished_at = new Date(kickoffMs + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+      const end = estimatedEndTs("football", status, Math.floor(kickoffMs / 1000));
+      op.finished_at = new Date(end * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
     }
     this.matches.push(op);
     this.report.matches++;

@@ -63,10 +63,20 @@ function standingsLine(sport: Sport, r: StandingRow): string {
 }
 const pct = (p: number) => p.toFixed(3).replace(/^0/, "");
 
-/** "Premier League table (as of …):" then one line per team; `before` names the match for a kickoff snapshot. */
+/**
+ * "Premier League table (as of …):" then one line per team; `before` names the match for a kickoff snapshot. A
+ * competition played in groups has a "Group A:" line before each group's rows.
+ */
 export function standingsText(league: string, sport: Sport, s: Standings, before?: string): string {
   const head = `${league} table${before ? ` before ${before}` : ""} (as of ${s.as_of}):`;
-  return [head, ...s.standings.map((r) => standingsLine(sport, r))].join("\n");
+  const lines = [head];
+  let group: string | null | undefined;
+  for (const r of s.standings) {
+    if (r.group && r.group !== group) lines.push(`${r.group}:`);
+    group = r.group;
+    lines.push(standingsLine(sport, r));
+  }
+  return lines.join("\n");
 }
 
 /** Football "3 played, 1–1–1 (W–D–L for Arsenal), goals 4–4"; basketball "3 played, 2–1 (W–L for …), points …". */

@@ -33,7 +33,7 @@ function at(m: (typeof MATCHES)[number], t: number) {
   return { short: "FT", elapsed: 90, goals: 3 };
 }
 
-/** football-data.org's shape of match `m` at `now` (PROVIDERS.md §3.3): status words, fullTime as the running score. */
+/** football-data.org's shape of match `m` at `now` (docs/providers.md "football-data.org"): status words, fullTime as the running score. */
 function fdMatch(m: (typeof MATCHES)[number], now: number) {
   const s = at(m, now);
   const status = { NS: "TIMED", "1H": "IN_PLAY", HT: "PAUSED", "2H": "IN_PLAY", FT: "FINISHED" }[s.short];

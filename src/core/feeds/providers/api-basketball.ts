@@ -44,6 +44,7 @@ const games = (kind: Call["kind"], query: Record<string, string>): Call => ({ ki
 export const apiBasketball: Provider = {
   name: "api-basketball",
   sport: "basketball",
+  detailAdds: false,
   liveOnlyListsInPlay: false,
   baseVar: "API_BASKETBALL_BASE_URL",
   defaultBase: "https://v1.basketball.api-sports.io",
@@ -53,7 +54,12 @@ export const apiBasketball: Provider = {
   day: (ms, day) => ms.map((m) => games("today", { date: day, league: m.provider_league, season: m.season })),
   // No `live` filter is documented for /games: the days the live games tipped off, per league.
   live: (ms, days) =>
-    ms.flatMap((m) => days.map((d) => games("live", { date: d, league: m.provider_league, season: m.season }))),
+    ms.flatMap((m) =>
+      days.map((d) => ({
+        ...games("live", { date: d, league: m.provider_league, season: m.season }),
+        covers: { leagues: [m.league_id], days: [d] },
+      })),
+    ),
   detail: (refs) => refs.map((r) => games("followup", { id: r })),
   parse(_call, body, ms, prev) {
     const parsed: Parsed = { matches: [], leagues: [] };

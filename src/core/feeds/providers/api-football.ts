@@ -32,7 +32,7 @@ import {
   type Json,
 } from "./common";
 
-/** `status.short` → our status code, and the period while live (null: not stated). PROVIDERS.md §1.5, §1.8. */
+/** `status.short` → our status code, and the period while live (null: not stated). docs/providers.md "API-Football". */
 export const API_FOOTBALL_STATUS: Record<string, { status: number; period?: number | null }> = {
   TBD: { status: 1, period: null },
   NS: { status: 1, period: null },
@@ -89,6 +89,7 @@ function call(kind: Call["kind"], query: Record<string, string>): Call {
 export const apiFootball: Provider = {
   name: "api-football",
   sport: "football",
+  detailAdds: true,
   liveOnlyListsInPlay: true,
   baseVar: "API_FOOTBALL_BASE_URL",
   defaultBase: "https://v3.football.api-sports.io",
@@ -97,9 +98,16 @@ export const apiFootball: Provider = {
   fixtures: (m) => call("fixtures", { league: m.provider_league, season: seasonStart(m.season) ?? m.season }),
   day: (ms, day) =>
     ms.map((m) => call("today", { date: day, league: m.provider_league, season: seasonStart(m.season) ?? m.season })),
-  // One call for every live fixture of the mapped leagues, events included (PROVIDERS.md §1.3).
+  // One call for every live fixture of the mapped leagues, events included (docs/providers.md "API-Football").
   live: (ms) =>
-    ms.length === 0 ? [] : [call("live", { live: [...new Set(ms.map((m) => m.provider_league))].join("-") })],
+    ms.length === 0
+      ? []
+      : [
+          {
+            ...call("live", { live: [...new Set(ms.map((m) => m.provider_league))].join("-") }),
+            covers: { leagues: ms.map((m) => m.league_id) },
+          },
+        ],
   // Up to 20 fixtures per call, with events, lineups and statistics embedded.
   detail: (refs) => {
     const out: Call[] = [];

@@ -1,5 +1,5 @@
 // What the three adapters share: seasons, numbers, football clock, and the API-Sports envelope (API-Football and
-// API-Basketball answer alike, PROVIDERS.md §1.2, §1.7, §2.1).
+// API-Basketball answer alike, docs/providers.md "API-Football", "API-Basketball").
 import type { Sport } from "../../domain/codes";
 import { teamId } from "../ids";
 import { FeedError, type ProviderName, type QuotaHint, type TeamIn } from "../model";
@@ -86,7 +86,7 @@ const num = (h: Headers, name: string) => {
   return v !== null && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
 };
 
-/** API-Sports: `x-ratelimit-requests-*` count per day, `X-RateLimit-*` per minute (PROVIDERS.md §1.7). */
+/** API-Sports: `x-ratelimit-requests-*` count per day, `X-RateLimit-*` per minute (docs/providers.md "API-Football"). */
 export function apiSportsQuota(h: Headers): QuotaHint {
   const hint: QuotaHint = {};
   const set = (k: keyof QuotaHint, v: number | undefined) => v !== undefined && (hint[k] = v);
@@ -97,7 +97,7 @@ export function apiSportsQuota(h: Headers): QuotaHint {
   return hint;
 }
 
-/** football-data.org: `X-Requests-Available-Minute` and `X-RequestCounter-Reset` (PROVIDERS.md §3.6). */
+/** football-data.org: `X-Requests-Available-Minute` and `X-RequestCounter-Reset` (docs/providers.md "football-data.org"). */
 export function footballDataQuota(h: Headers): QuotaHint {
   const hint: QuotaHint = {};
   const left = num(h, "x-requests-available-minute");

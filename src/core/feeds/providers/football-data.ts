@@ -1,4 +1,4 @@
-// football-data.org v4 (football): PROVIDERS.md §3. No envelope; the period is not exposed (inferred from halfTime and
+// football-data.org v4 (football): docs/providers.md "football-data.org". No envelope; the period is not exposed (inferred from halfTime and
 // duration); `fullTime` is the running score and, after a shoot-out, counts the shoot-out's goals, so the score is
 // regularTime + extraTime when both are set, else fullTime − penalties. Goals, bookings and substitutions come only
 // on plans that carry them (single-match resource); their absence is not an empty timeline.
@@ -28,7 +28,7 @@ import {
   type Json,
 } from "./common";
 
-/** `status` → our status code (FINISHED by `duration`); the period is inferred (docs/feeds.md). PROVIDERS.md §3.4, §3.8. */
+/** `status` → our status code (FINISHED by `duration`); the period is inferred (docs/feeds.md). docs/providers.md "football-data.org". */
 export const FOOTBALL_DATA_STATUS: Record<string, number> = {
   SCHEDULED: 1,
   TIMED: 1,
@@ -52,6 +52,7 @@ const matches = (m: Mapping, query: Record<string, string>, kind: Call["kind"]):
 export const footballData: Provider = {
   name: "football-data",
   sport: "football",
+  detailAdds: true,
   liveOnlyListsInPlay: false,
   baseVar: "FOOTBALL_DATA_BASE_URL",
   defaultBase: "https://api.football-data.org/v4",
@@ -60,18 +61,15 @@ export const footballData: Provider = {
   headers: (env) => ({ "X-Auth-Token": env.FOOTBALL_DATA_TOKEN ?? "" }),
   fixtures: (m) => matches(m, { season: seasonStart(m.season) ?? m.season }, "fixtures"),
   day: (ms, day) => ms.map((m) => matches(m, { dateFrom: day, dateTo: day }, "today")),
-  live: (ms, days) =>
-    ms.flatMap((m) =>
-      days.length === 0
-        ? []
-        : [
-            matches(
-              m,
-              { dateFrom: days.reduce((a, b) => (a < b ? a : b)), dateTo: days.reduce((a, b) => (a > b ? a : b)) },
-              "live",
-            ),
-          ],
-    ),
+  live: (ms, days) => {
+    if (days.length === 0) return [];
+    const from = days.reduce((a, b) => (a < b ? a : b));
+    const to = days.reduce((a, b) => (a > b ? a : b));
+    return ms.map((m) => ({
+      ...matches(m, { dateFrom: from, dateTo: to }, "live"),
+      covers: { leagues: [m.league_id], days },
+    }));
+  },
   detail: (refs) => refs.map((r) => ({ kind: "followup", path: `/matches/${encodeURIComponent(r)}`, query: {} })),
   parse(_call, body, ms) {
     const b = obj(body);
@@ -180,7 +178,7 @@ type Pair = { home: number | null; away: number | null };
 const pair = (v: unknown): Pair => ({ home: int(obj(v).home), away: int(obj(v).away) });
 const set = (p: Pair) => p.home !== null && p.away !== null;
 
-/** The score without shoot-out goals (PROVIDERS.md §3.5: fullTime counts them after a shoot-out). */
+/** The score without shoot-out goals (docs/providers.md "football-data.org": fullTime counts them after a shoot-out). */
 function scoreOf(score: Json): Pair {
   const full = pair(score.fullTime);
   if (score.duration !== "PENALTY_SHOOTOUT") return full;

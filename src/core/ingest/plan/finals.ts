@@ -1,5 +1,5 @@
 // Which league seasons a batch's finished matches change: their tables (standings) and their players' season stats.
-import { countsInTable, isFinished } from "../../domain/codes";
+import { countsInTable, groupOf, isFinished } from "../../domain/codes";
 import type { Row } from "../../db/queries/ingest";
 import type { Plan } from "./context";
 
@@ -14,7 +14,7 @@ export function markStatFinal(plan: Plan, m: Row) {
 
 /**
  * A match that became finished, or a finished one whose score was corrected: its season's stats are recomputed and,
- * in a league (not a cup), its table.
+ * in a league or in a cup's group (a World Cup's "Group A, Matchday 1"), its table.
  */
 export function markSeasonFinals(plan: Plan, league: Row, existing: Row | undefined, next: Row) {
   const from = existing ? Number(existing.status_code) : undefined;
@@ -25,7 +25,7 @@ export function markSeasonFinals(plan: Plan, league: Row, existing: Row | undefi
     (existing!.home_score !== next.home_score || existing!.away_score !== next.away_score);
   if (!countsInTable(to) || !(from === undefined || !countsInTable(from) || corrected)) return;
   markStatFinal(plan, next);
-  if (league.format !== "league") return;
+  if (league.format !== "league" && groupOf(next.round) === null) return;
   const leagueId = String(next.league_id);
   const key = `${leagueId}|${next.season}`;
   const f = plan.finals.get(key) ?? { leagueId, season: String(next.season), matchIds: [] };

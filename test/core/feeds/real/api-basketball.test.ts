@@ -6,7 +6,7 @@ import { matchOps } from "../../../../src/core/feeds/diff";
 import type { Mapping, MatchState } from "../../../../src/core/feeds/model";
 import { apiBasketball } from "../../../../src/core/feeds/providers/api-basketball";
 import { keepValid } from "../../../../src/core/ingest/validate";
-import { named, of, type Recorded } from "./load";
+import { named, of, type Recorded } from "../../../fakes/recorded";
 
 const mappingsOf = (games: any[]): Mapping[] => {
   const ms: Mapping[] = [];

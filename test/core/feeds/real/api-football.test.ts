@@ -6,7 +6,7 @@ import { matchOps } from "../../../../src/core/feeds/diff";
 import type { EventIn, Mapping, MatchState } from "../../../../src/core/feeds/model";
 import { apiFootball } from "../../../../src/core/feeds/providers/api-football";
 import { keepValid } from "../../../../src/core/ingest/validate";
-import { named, of, type Recorded } from "./load";
+import { named, of, type Recorded } from "../../../fakes/recorded";
 
 /** Every fixture of a `/fixtures` answer, parsed with each competition-season it names mapped. */
 export function parseAll(r: Recorded): { raw: any; state: MatchState }[] {

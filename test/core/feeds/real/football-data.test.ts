@@ -8,7 +8,7 @@ import type { Mapping, MatchState } from "../../../../src/core/feeds/model";
 import { footballData, roundOf } from "../../../../src/core/feeds/providers/football-data";
 import { groupOf, isKnockoutRound } from "../../../../src/core/domain/codes";
 import { keepValid } from "../../../../src/core/ingest/validate";
-import { named, of, type Recorded } from "./load";
+import { named, of, type Recorded } from "../../../fakes/recorded";
 
 /** An answer's matches (a list, or one match), each parsed with its competition-season mapped. */
 function parseAll(r: Recorded): { raw: any; state: MatchState | undefined }[] {
