@@ -118,14 +118,15 @@ export class Poller {
   private backoffUntil: number;
   private known: Set<string>;
   /** Status and pacing, in memory: after a restart the first round polls what is due and fills them again. */
-  private mem = {
-    lastPollAt: 0,
-    nextPollAt: 0,
-    degraded: "",
-    liveAt: 0,
-    todayAt: new Map<string, number>(),
-    plan: null as PollerStatus["day_plan"],
-  };
+  private mem = { lastPollAt: 0, nextPollAt: 0, degraded: "", plan: null as PollerStatus["day_plan"] };
+  /**
+   * When the last live call and each league's last today call were made: kept in storage (written with the call's
+   * quota count), so a restart — a Durable Object evicted between two alarms, as an idle one is — keeps the pace the
+   * plan set instead of polling live at every alarm.
+   */
+  private pace: { liveAt: number; todayAt: Record<string, number> };
+  /** The last round's status as kept in storage (see `schedule`). */
+  private saved: Poller["mem"] | undefined;
 
   constructor(private readonly d: PollerDeps) {
     const s = d.store;
@@ -137,6 +138,14 @@ export class Poller {
     this.failures = s.get<number>("failures") ?? 0;
     this.backoffUntil = s.get<number>("backoff_until") ?? 0;
     this.known = new Set(s.get<string[]>("leagues") ?? []);
+    this.pace = s.get<Poller["pace"]>("pace") ?? { liveAt: 0, todayAt: {} };
+    this.saved = s.get<Poller["mem"]>("round");
+    if (this.saved) this.mem = { ...this.saved };
+  }
+
+  private paced(update: (p: Poller["pace"]) => void) {
+    update(this.pace);
+    this.d.store.put("pace", this.pace);
   }
 
   status(): PollerStatus {
@@ -187,18 +196,29 @@ export class Poller {
       today_every_s: plan.todayEveryS,
       rest: plan.rest,
     };
+    let calls = 0;
     for (const call of this.due(ms, plan, now)) {
       if (!canCall(this.quota, this.d.quota, this.d.now())) break;
+      calls++;
       const ok = await this.run(call, ms);
       if (!ok) break;
     }
-    this.mem.lastPollAt = now;
-    if (this.backoffUntil > this.d.now()) return this.schedule(this.backoffUntil);
-    return this.schedule(this.nextDue(ms, plan, this.d.now()));
+    if (calls > 0) this.mem.lastPollAt = now;
+    if (this.backoffUntil > this.d.now()) return this.schedule(this.backoffUntil, calls > 0);
+    return this.schedule(this.nextDue(ms, plan, this.d.now()), calls > 0);
   }
 
-  private schedule(at: number): number {
+  /**
+   * When to come back. What the status says of the round is kept in storage when the round called the provider or
+   * its plan changed (a round that calls nothing writes nothing), so an object evicted between alarms still reports it.
+   */
+  private schedule(at: number, called = false): number {
+    const before = JSON.stringify([this.saved?.degraded, this.saved?.plan]);
     this.mem.nextPollAt = at;
+    if (called || before !== JSON.stringify([this.mem.degraded, this.mem.plan])) {
+      this.saved = { ...this.mem };
+      this.d.store.put("round", this.saved);
+    }
     return at;
   }
 
@@ -208,13 +228,13 @@ export class Poller {
     const out: Due[] = [];
     const byLeague = new Map(ms.map((m) => [m.league_id, m]));
     const liveMatches = [...this.followed.entries()].filter(([, f]) => byLeague.has(f.league) && inPlay(f, now));
-    if (liveMatches.length > 0 && now - this.mem.liveAt >= plan.liveEveryS * 1000) {
+    if (liveMatches.length > 0 && now - this.pace.liveAt >= plan.liveEveryS * 1000) {
       const leagues = [...new Set(liveMatches.map(([, f]) => f.league))].map((l) => byLeague.get(l)!);
       const days = [...new Set(liveMatches.map(([, f]) => utcDay(f.kickoff * 1000)))];
       const ids = new Set(liveMatches.map(([id]) => id));
       // `live`: matches the live answer no longer lists have stopped being live (applyAnswer).
       for (const call of p.live(leagues, days))
-        out.push({ call, after: (ok) => ok && (this.mem.liveAt = now), live: ids });
+        out.push({ call, after: (ok) => ok && this.paced((p) => (p.liveAt = now)), live: ids });
     }
     const today = utcDay(now);
     if (plan.todayEveryS !== null) {
@@ -222,10 +242,10 @@ export class Poller {
         const hasToday = [...this.followed.values()].some(
           (f) => f.league === m.league_id && !isFinished(f.status) && utcDay(f.kickoff * 1000) === today,
         );
-        const at = this.mem.todayAt.get(m.league_id) ?? 0;
+        const at = this.pace.todayAt[m.league_id] ?? 0;
         if (hasToday && now - at >= plan.todayEveryS * 1000)
           for (const call of p.day([m], today))
-            out.push({ call, after: (ok) => ok && this.mem.todayAt.set(m.league_id, now) });
+            out.push({ call, after: (ok) => ok && this.paced((p) => (p.todayAt[m.league_id] = now)) });
       }
     }
     const refs = (list: [string, Followed][]) => list.map(([id]) => this.refOf(id));
@@ -338,7 +358,7 @@ export class Poller {
     const leagues = new Set(ms.map((m) => m.league_id));
     let next = now + 60_000;
     const anyLive = [...this.followed.values()].some((f) => leagues.has(f.league) && inPlay(f, now));
-    if (anyLive) next = Math.min(next, this.mem.liveAt + plan.liveEveryS * 1000);
+    if (anyLive) next = Math.min(next, this.pace.liveAt + plan.liveEveryS * 1000);
     for (const f of this.followed.values()) {
       if (!leagues.has(f.league)) continue;
       if (f.result) next = now;
@@ -378,7 +398,7 @@ export class Poller {
     try {
       listed = await this.applyAnswer(call, body, ms, item.live);
     } catch (err) {
-      return this.fail(new FeedError(`ingest: ${String(err instanceof Error ? err.message : err)}`, "provider"), item);
+      return this.fail(new FeedError(String(err instanceof Error ? err.message : err), "ingest"), item);
     }
     // Remembered only when every match of it was applied (a match left as it was is tried again with the next one).
     if (errors === this.errorCount && (call.kind === "live" || call.kind === "today")) {
@@ -400,12 +420,17 @@ export class Poller {
   private fail(err: FeedError, item: Due): false {
     const now = this.d.now();
     this.failures++;
+    // A failure here, not the provider's, is tried again at the live pace, never slower: a result the provider showed
+    // is in within two live intervals (docs/feeds.md "Faults and backoff"), and a lasting one costs no more calls
+    // than live polling does.
     const wait =
       err.retryAfterS !== undefined
         ? err.retryAfterS * 1000
         : err.kind === "auth"
           ? 15 * 60_000
-          : Math.min(15 * 60_000, 15_000 * 2 ** (this.failures - 1));
+          : err.kind === "ingest"
+            ? Math.min(this.d.liveEveryS * 1000, 15_000)
+            : Math.min(15 * 60_000, 15_000 * 2 ** (this.failures - 1));
     this.backoffUntil = now + wait;
     this.d.store.put("backoff_until", this.backoffUntil);
     this.d.store.put("failures", this.failures);
