@@ -113,12 +113,14 @@ function orient(
       else if (onNow(b) && offNow(a)) leaves = false;
     }
     if (leaves === undefined) {
-      // Evidence for "a leaves": a was on before, or b is seen after; for "b leaves", the other way round.
+      // Who was on before decides first: the one seen on the pitch before the minute (or on more surely) leaves.
+      // Only if that says nothing, who is seen after it: that one came on. (Both of someone — a provider's data
+      // error, two players under one id — then never brings on a player the timeline shows on the pitch already.)
       const onBefore = (k: string | null) => (onNow(k) ? 2 : weight(k, (at) => at < c.at));
       const onAfter = (k: string | null) => weight(k, (at) => at > c.at);
-      const score = onBefore(a) + onAfter(b) - onBefore(b) - onAfter(a);
-      if (score !== 0) leaves = score > 0;
-      else leaves = undecided;
+      const [ba, bb] = [onBefore(a), onBefore(b)];
+      const [aa, ab] = [onAfter(a), onAfter(b)];
+      leaves = ba !== bb ? ba > bb : aa !== ab ? ab > aa : undecided;
     }
     out.push(leaves);
     if (leaves === undefined) continue;
