@@ -50,24 +50,25 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
 }
 
 /**
- * The importable files under `paths`, each once. A folder is entered once by its real path: a symbolic link back to a
- * folder already being read (a loop) is not followed, and `note` says so, instead of recursing until the stack or the
- * path length gives out.
+ * The importable files under `paths`, each once (by its real path). A symbolic link back to a folder the walk is
+ * inside of (a loop) is not followed, and `note` says so, instead of recursing until the stack or the path length
+ * gives out. Other links are followed: a file's season comes from the folder it is read through.
  */
 export function filesUnder(paths: string[], note: (line: string) => void = (l) => console.error(l)) {
   const out: { path: string; text: string }[] = [];
-  const entered = new Set<string>();
-  const visit = (p: string) => {
+  const read = new Set<string>();
+  const visit = (p: string, inside: readonly string[]) => {
     if (!existsSync(p)) throw new Error(`${p}: no such file or folder`);
+    const real = realpathSync(p);
     if (statSync(p).isDirectory()) {
-      const real = realpathSync(p);
-      if (entered.has(real)) return note(`${p}: a link to ${real}, which is read already: not followed`);
-      entered.add(real);
-      for (const e of readdirSync(p).sort()) visit(join(p, e));
-    } else if (p.endsWith(".json") && isImportable(p))
+      if (inside.includes(real)) return note(`${p}: a link back to ${real}, which holds it: not followed`);
+      for (const e of readdirSync(p).sort()) visit(join(p, e), [...inside, real]);
+    } else if (p.endsWith(".json") && isImportable(p) && !read.has(real)) {
+      read.add(real);
       out.push({ path: relative(process.cwd(), p), text: readFileSync(p, "utf8") });
+    }
   };
-  paths.forEach(visit);
+  for (const p of paths) visit(p, []);
   if (out.length === 0)
     throw new Error(`no openfootball files under ${paths.join(", ")} (docs/data.md "What is imported")`);
   return out;

@@ -1,29 +1,64 @@
 // The adapter path end to end (docs/feeds.md "Trying it locally"): the API-Football fake served over HTTP on loopback,
 // `wrangler dev` with FEEDS=api-football pointed at it, the real FeedPoller object on its alarms. The operator maps
 // two competitions; the match day plays step by step on the provider's side, and REST, a `ws` client and the feed
-// status follow. Kickoffs are set a minute before the test starts, so it does not depend on the time of day.
+// status follow. Kickoffs are set a minute before the test starts, so it does not depend on the time of day. Then a
+// season already played is mapped too (real recorded answers: the Premier League of 29 Aug – 4 Sep 2022): its
+// matches arrive finished, with their timelines and the table.
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPECTED_A, EXPECTED_C } from "../fakes/match-day";
 import { FakeProvider } from "../fakes/providers";
+import { named, RecordedProvider } from "../fakes/recorded";
 import { freePort, startWorker, type RunningWorker } from "./worker";
 import { open, type Client } from "./ws-client";
 
 let w: RunningWorker;
 let server: Server;
 const fake = new FakeProvider("api-football", new Date().toISOString().slice(0, 10), Date.now, Date.now() - 60_000);
+/** The provider's answers for the 2022 season: what it recorded then (test/fixtures/real). */
+const past = new RecordedProvider("api-football", [
+  named("premier-league-2022-08-29-to-09-04"),
+  named("manutd-arsenal-2022-09-04-detail"),
+]);
+const PAST_IDS = new Set(
+  named("premier-league-2022-08-29-to-09-04").body.response.map((f: any) => String(f.fixture.id)),
+);
+
+/** One answer for `url`: the 2022 season's from the recordings, today's from the scripted day, both merged for ids. */
+async function answer(
+  url: URL,
+  headers: Headers,
+): Promise<{ status: number; headers: Record<string, string>; body: string } | "hang"> {
+  const q = url.searchParams;
+  const recorded = async (u: URL) => JSON.parse(await (await past.fetch(u)).text());
+  if (q.get("season") === "2022") {
+    return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(await recorded(url)) };
+  }
+  const ids = q.get("ids")?.split("-") ?? [];
+  const old = ids.filter((id) => PAST_IDS.has(id));
+  if (old.length === 0) return fake.answer(url, headers);
+  const rest = ids.filter((id) => !PAST_IDS.has(id));
+  const mine = await recorded(new URL(`${url.origin}/fixtures?ids=${old.join("-")}`));
+  if (rest.length > 0) {
+    const today = fake.answer(new URL(`${url.origin}/fixtures?ids=${rest.join("-")}`), headers);
+    if (today === "hang" || today.status !== 200) return today;
+    mine.response.push(...JSON.parse(today.body).response);
+  }
+  mine.results = mine.response.length;
+  return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(mine) };
+}
 const [A, C] = ["m_af_71001", "m_af_71003"];
 /** Steps the live poll shows at once (the last one, a correction 30 minutes after full time, is for the unit tests). */
 const LIVE_STEPS = EXPECTED_A.length - 1;
 
 beforeAll(async () => {
   const port = await freePort();
-  server = createServer((req, res) => {
-    const answer = fake.answer(
+  server = createServer(async (req, res) => {
+    const a = await answer(
       new URL(req.url ?? "/", `http://127.0.0.1:${port}`),
       new Headers(req.headers as Record<string, string>),
     );
-    if (answer !== "hang") res.writeHead(answer.status, answer.headers).end(answer.body);
+    if (a !== "hang") res.writeHead(a.status, a.headers).end(a.body);
   });
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
   w = await startWorker({
@@ -130,5 +165,44 @@ describe("API-Football through wrangler dev", () => {
     expect(Date.parse(af.next_poll_at)).toBeGreaterThan(Date.parse(af.last_poll_at));
     // The provider was asked only with its key, and only GETs of documented paths.
     expect(fake.calls.every((c) => c.startsWith("/fixtures?"))).toBe(true);
+  });
+
+  it("a season already played, mapped now: its results arrive finished, with their timelines and the table", async () => {
+    const res = await w.admin("PUT", "/feeds/api-football/leagues", {
+      leagues: [
+        { provider_league: "39", season: "2026", league_id: "lg_fb_eng1" },
+        { provider_league: "2", season: "2026", league_id: "lg_fb_ucl" },
+        { provider_league: "39", season: "2022", league_id: "lg_fb_eng1" },
+      ],
+    });
+    expect(res.status).toBe(200);
+    // Manchester United 3–1 Arsenal, 4 Sep 2022: first seen finished, fetched in full once, its goals in order.
+    const goals = await until(
+      async () => {
+        const r = await get("/v1/football/matches/m_af_868001/events");
+        return r.status === 200 ? (r.body.data as any[]).filter((e) => e.type === "goal") : [];
+      },
+      (g) => g.length === 4,
+      30_000,
+    );
+    expect(goals.map((e) => `${e.player} ${e.minute}'`)).toEqual([
+      "Antony 35'",
+      "B. Saka 60'",
+      "M. Rashford 66'",
+      "M. Rashford 75'",
+    ]);
+    const m = (await get("/v1/football/matches/m_af_868001")).body;
+    expect(m).toMatchObject({ status_code: 3, home_score: 3, away_score: 1, season: "2022/23" });
+    expect(Date.parse(m.finished_at)).toBe(Date.parse("2022-09-04T17:25:00Z"));
+    const table = (await get("/v1/football/leagues/lg_fb_eng1/standings?season=2022/23")).body;
+    expect(table.standings).toHaveLength(20);
+    expect(table.standings.reduce((n: number, r: any) => n + r.played, 0)).toBe(40);
+    // One detail call fetched the 20 results (20 ids a call), and nothing went wrong.
+    expect(past.calls.filter((c) => c.startsWith("/fixtures?ids="))).toHaveLength(1);
+    const af = ((await (await w.admin("GET", "/feeds")).json()) as any).data.find(
+      (p: any) => p.provider === "api-football",
+    );
+    expect(af.errors).toEqual([]);
+    expect(af.dropped).toEqual([]);
   });
 });
