@@ -22,6 +22,7 @@ export interface FeedPollerStatus extends PollerStatus {
     minute_left: number;
     per_day: number;
     per_minute: number;
+    day_by_kind: Record<"live" | "today" | "followup" | "fixtures", number>;
   };
 }
 

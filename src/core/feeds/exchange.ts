@@ -14,8 +14,12 @@ export async function exchange(
   path: string,
   maxBytes = MAX_ANSWER_BYTES,
 ): Promise<{ res: Response; text: string } | FeedError> {
+  // A timer cleared once the answer is read (AbortSignal.timeout would stay armed for the whole bound: an isolate
+  // holds at most 10,000 timers, and a poller making calls faster than the bound piled them up).
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new DOMException("timed out", "TimeoutError")), timeoutMs);
   try {
-    const res = await fetcher(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetcher(url, { headers, signal: abort.signal });
     const text = await readCapped(res, maxBytes);
     if (text === undefined)
       return new FeedError(`${path}: the answer is over ${maxBytes / 1024 / 1024} MiB; refused unread`, "provider");
@@ -26,6 +30,8 @@ export async function exchange(
       timeout ? `${path}: no answer within ${timeoutMs / 1000} s` : `${path}: ${String(err)}`,
       "timeout",
     );
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -58,12 +58,15 @@ export class FollowedMatches {
     const kickoff = state.fields.kickoff_ts ?? was?.kickoff ?? 0;
     const before = JSON.stringify(was);
     const f: Followed = was ?? { league: state.league_id, kickoff, status, followups: [] };
-    if (!was && status === 1 && kickoff * 1000 > now) f.followups = [kickoff * 1000 - LINEUPS_BEFORE_S * 1000];
+    // Line-ups before kickoff, from a provider whose detail has them.
+    if (!was && status === 1 && kickoff * 1000 > now && detail)
+      f.followups = [kickoff * 1000 - LINEUPS_BEFORE_S * 1000];
     if (!was && countsInTable(status) && kind !== "followup" && detail) f.followups = [now];
     // Full time: the match in full at once (unless this answer was that), and again ~30 minutes later.
     if (was && was.status !== status && isFinished(status) && !isFinished(was.status))
       f.followups = kind === "followup" ? [now + FOLLOWUP_AFTER_S * 1000] : [now, now + FOLLOWUP_AFTER_S * 1000];
-    if (was && kickoff !== was.kickoff && status === 1) f.followups = [kickoff * 1000 - LINEUPS_BEFORE_S * 1000];
+    if (was && kickoff !== was.kickoff && status === 1)
+      f.followups = detail ? [kickoff * 1000 - LINEUPS_BEFORE_S * 1000] : [];
     // Given up on, and an answer shows it moving on (finished, or another status): followed again.
     if (f.vanished && status !== f.status) {
       delete f.vanished;

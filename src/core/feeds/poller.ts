@@ -178,6 +178,8 @@ export class Poller {
       minute_left: l.minute,
       per_day: limits.perDay,
       per_minute: limits.perMinute,
+      /** Today's calls (UTC) by why they were made: live, today (day lists), followup (detail), fixtures (season). */
+      day_by_kind: { live: 0, today: 0, followup: 0, fixtures: 0, ...this.quota.byKind },
     };
   }
 
@@ -375,7 +377,7 @@ export class Poller {
     const { call } = item;
     const now = this.d.now();
     const url = `${this.d.base}${call.path}${Object.keys(call.query).length ? `?${new URLSearchParams(call.query)}` : ""}`;
-    record(this.quota, now);
+    record(this.quota, now, call.kind);
     this.d.store.put("quota", this.quota);
     const answer = await exchange(this.d.fetch, url, this.d.headers, this.d.timeoutMs ?? TIMEOUT_MS, call.path);
     if (answer instanceof FeedError) return this.fail(answer, item);

@@ -1,6 +1,6 @@
 // A provider's quota as a hard limit (docs/feeds.md "Quotas"): calls in any 60 s window and in the UTC day never
 // exceed the lower of the configured plan and what the provider's headers say. Pure: the caller passes the clock.
-import type { QuotaHint } from "./model";
+import type { CallKind, QuotaHint } from "./model";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -18,6 +18,8 @@ export interface QuotaState {
   recent: number[];
   /** The provider's last word: its limits, and what was left when it said so (calls since then are subtracted). */
   hint: QuotaHint & { at: number; callsSince: number };
+  /** Today's calls by why they were made (the feed status shows them beside the day's plan). */
+  byKind?: Partial<Record<CallKind, number>>;
 }
 
 export const freshQuota = (now: number): QuotaState => ({
@@ -32,6 +34,7 @@ function roll(q: QuotaState, now: number) {
   if (day !== q.day) {
     q.day = day;
     q.dayUsed = 0;
+    q.byKind = {};
     // A new day: the provider's day counters of yesterday say nothing any more.
     delete q.hint.dayLeft;
   }
@@ -65,9 +68,10 @@ export const canCall = (q: QuotaState, plan: QuotaLimits, now: number) => {
 };
 
 /** Counts a call made at `now` (before its answer: a call that times out still counted at the provider). */
-export function record(q: QuotaState, now: number) {
+export function record(q: QuotaState, now: number, kind?: CallKind) {
   roll(q, now);
   q.dayUsed++;
+  if (kind) (q.byKind ??= {})[kind] = (q.byKind[kind] ?? 0) + 1;
   q.recent.push(now);
   q.hint.callsSince++;
 }

@@ -6,21 +6,29 @@ import { describe, expect, it } from "vitest";
 import type { Op } from "../../../src/core/ingest/ops";
 import { apiFootball } from "../../../src/core/feeds/providers/api-football";
 import { footballData } from "../../../src/core/feeds/providers/football-data";
+import { apiBasketball } from "../../../src/core/feeds/providers/api-basketball";
 import { Poller } from "../../../src/core/feeds/poller";
 import type { Mapping } from "../../../src/core/feeds/model";
 
 const DAY = Date.parse("2026-11-28T00:00:00Z");
 const LEAGUES = [39, 140, 135, 78];
-const MATCHES = Array.from({ length: 40 }, (_, i) => ({
+type DayMatch = { id: number; league: number; kickoff: number };
+/** A busy day: 40 matches in four leagues, kicking off from 12:00 to 19:30 UTC. */
+const BUSY: DayMatch[] = Array.from({ length: 40 }, (_, i) => ({
   id: 5000 + i,
   league: LEAGUES[i % 4]!,
   kickoff: DAY + (12 * 60 + (i % 10) * 50) * 60_000,
 }));
-const mappings: Mapping[] = LEAGUES.map((l) => ({
-  provider_league: String(l),
-  season: "2026",
-  league_id: `lg_fb_q${l}`,
+/** A Premier League Saturday: 10 matches, kickoffs 12:30, seven at 15:00, 17:30 and 20:00 UTC. */
+const SATURDAY: DayMatch[] = [12.5, 15, 15, 15, 15, 15, 15, 15, 17.5, 20].map((h, i) => ({
+  id: 6000 + i,
+  league: 39,
+  kickoff: DAY + h * 3600_000,
 }));
+let MATCHES = BUSY;
+const mappingsOf = (leagues: number[]): Mapping[] =>
+  leagues.map((l) => ({ provider_league: String(l), season: "2026", league_id: `lg_fb_q${l}` }));
+let mappings = mappingsOf(LEAGUES);
 
 /** Where match `m` is at `t`: 45 minutes a half, 15 at half-time. */
 function at(m: (typeof MATCHES)[number], t: number) {
@@ -57,7 +65,43 @@ function fdMatch(m: (typeof MATCHES)[number], now: number) {
   };
 }
 
-function run(plan: { perDay: number; perMinute: number }, provider: "api-football" | "football-data" = "api-football") {
+type Kind = "api-football" | "football-data" | "api-basketball";
+
+/** Where basketball game `m` is at `t`: four 12-minute quarters over 2 h 15 min of clock time, half-time included. */
+function bbAt(m: DayMatch, t: number) {
+  const min = (t - m.kickoff) / 60_000;
+  if (min < 0) return { short: "NS", quarters: 0 };
+  if (min >= 135) return { short: "FT", quarters: 4 };
+  const q = Math.min(3, Math.floor(min / 33.75));
+  return { short: min >= 62 && min < 77 ? "HT" : `Q${q + 1}`, quarters: q };
+}
+
+/** API-Basketball's shape of game `m` at `now`. */
+function abGame(m: DayMatch, now: number) {
+  const s = bbAt(m, now);
+  const q = (i: number) => (i < s.quarters ? 25 : null);
+  const side = (id: number) => ({ id, name: `T${id}`, logo: null });
+  const scores = () => ({
+    quarter_1: q(0),
+    quarter_2: q(1),
+    quarter_3: q(2),
+    quarter_4: q(3),
+    over_time: null,
+    total: s.short === "NS" ? null : 25 * s.quarters,
+  });
+  return {
+    id: m.id,
+    date: new Date(m.kickoff).toISOString(),
+    timestamp: m.kickoff / 1000,
+    status: { long: s.short, short: s.short, timer: null },
+    league: { id: m.league, name: "NBA", type: "League", season: "2026-2027", logo: null },
+    country: { id: 5, name: "USA" },
+    teams: { home: side(m.id * 10), away: side(m.id * 10 + 1) },
+    scores: { home: scores(), away: { ...scores(), total: s.short === "NS" ? null : 25 * s.quarters - 1 } },
+  };
+}
+
+function run(plan: { perDay: number; perMinute: number }, provider: Kind = "api-football") {
   let now = DAY;
   const calls: number[] = [];
   const applied = new Map<string, number>();
@@ -91,7 +135,7 @@ function run(plan: { perDay: number; perMinute: number }, provider: "api-footbal
     };
   };
   const poller = new Poller({
-    provider: provider === "api-football" ? apiFootball : footballData,
+    provider: { "api-football": apiFootball, "football-data": footballData, "api-basketball": apiBasketball }[provider],
     base: "https://fake.invalid",
     headers: { "x-apisports-key": "k" },
     quota: plan,
@@ -107,6 +151,7 @@ function run(plan: { perDay: number; perMinute: number }, provider: "api-footbal
     fetch: async (url) => {
       calls.push(now);
       if (provider === "football-data") return fdAnswer(new URL(url));
+      if (provider === "api-basketball") return abAnswer(new URL(url));
       const q = Object.fromEntries(new URL(url).searchParams);
       let list = MATCHES;
       if (q.live)
@@ -126,6 +171,23 @@ function run(plan: { perDay: number; perMinute: number }, provider: "api-footbal
       return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
     },
   });
+  /** API-Basketball: `/games` by league and season (with a date), or by id. */
+  function abAnswer(url: URL) {
+    const q = Object.fromEntries(url.searchParams);
+    const dayOf = (m: DayMatch) => new Date(m.kickoff).toISOString().slice(0, 10);
+    const list = MATCHES.filter((m) =>
+      q.id ? String(m.id) === q.id : String(m.league) === q.league && (!q.date || q.date === dayOf(m)),
+    );
+    const body = {
+      get: "games",
+      parameters: q,
+      errors: [],
+      results: list.length,
+      response: list.map((m) => abGame(m, now)),
+    };
+    return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  }
+
   /** football-data.org: a competition's matches (by season or by dates), or one match. */
   function fdAnswer(url: URL) {
     const one = /\/matches\/(\d+)$/.exec(url.pathname);
@@ -145,7 +207,11 @@ function run(plan: { perDay: number; perMinute: number }, provider: "api-footbal
   return { poller, calls, applied, livePolls, setNow: (t: number) => (now = t), getNow: () => now };
 }
 
-async function simulateDay(plan: { perDay: number; perMinute: number }, provider?: "api-football" | "football-data") {
+async function simulateDay(plan: { perDay: number; perMinute: number }, provider?: Kind, day: DayMatch[] = BUSY) {
+  MATCHES = day;
+  mappings = mappingsOf([...new Set(day.map((m) => m.league))]).map((m) =>
+    provider === "api-basketball" ? { ...m, season: "2026-2027" } : m,
+  );
   const r = run(plan, provider);
   const degraded = new Set<string>();
   let next = DAY;
@@ -195,4 +261,47 @@ describe("a simulated day of 40 matches within the plan", () => {
     expect([...degraded].some((d) => /live matches every \d+ s \(10 calls a minute\)/.test(d))).toBe(true);
     for (const m of MATCHES) expect(applied.get(`m_fd_${m.id}`), `m_fd_${m.id}`).toBe(3);
   });
+});
+
+/** An NBA night: 10 games from 00:00 to 03:00 UTC, one league. */
+const NBA_NIGHT: DayMatch[] = [0, 0, 0.5, 0.5, 1, 1, 1, 1.5, 2, 3].map((h, i) => ({
+  id: 7000 + i,
+  league: 12,
+  kickoff: DAY + h * 3600_000,
+}));
+
+/**
+ * What a typical match day costs in calls, per provider and plan, as docs/feeds.md "Calls a match day costs" says:
+ * the poller's own plan on a fake clock, counted by kind. The docs round; these hold them within 5 %.
+ */
+describe("the calls a match day costs (docs/feeds.md)", () => {
+  const DOCUMENTED: [string, Kind, DayMatch[], { perDay: number; perMinute: number }, number][] = [
+    ["a Premier League Saturday, API-Football Pro", "api-football", SATURDAY, { perDay: 7500, perMinute: 300 }, 1975],
+    ["a Premier League Saturday, API-Football free", "api-football", SATURDAY, { perDay: 100, perMinute: 10 }, 100],
+    [
+      "a Premier League Saturday, football-data.org free",
+      "football-data",
+      SATURDAY,
+      { perDay: 1e6, perMinute: 10 },
+      1990,
+    ],
+    ["40 matches in four leagues, API-Football Pro", "api-football", BUSY, { perDay: 7500, perMinute: 300 }, 3260],
+    ["40 matches in four leagues, API-Football free", "api-football", BUSY, { perDay: 100, perMinute: 10 }, 100],
+    ["40 matches in four leagues, football-data.org free", "football-data", BUSY, { perDay: 1e6, perMinute: 10 }, 4815],
+    [
+      "40 matches in four leagues, football-data.org 30 a minute",
+      "football-data",
+      BUSY,
+      { perDay: 1e6, perMinute: 30 },
+      9225,
+    ],
+    ["an NBA night, API-Basketball Pro", "api-basketball", NBA_NIGHT, { perDay: 7500, perMinute: 300 }, 1345],
+  ];
+  for (const [what, provider, day, plan, calls] of DOCUMENTED) {
+    it(`${what}: about ${calls} calls`, async () => {
+      const r = await simulateDay(plan, provider, day);
+      expect(Math.abs(r.calls.length - calls)).toBeLessThanOrEqual(calls * 0.05);
+      expect(r.calls.length).toBeLessThanOrEqual(plan.perDay);
+    });
+  }
 });
