@@ -117,7 +117,10 @@ export class Poller {
   /** Kept in storage only when they change (a poll that finds nothing new writes the quota counter alone). */
   private backoffUntil: number;
   private known: Set<string>;
-  /** Status and pacing, in memory: after a restart the first round polls what is due and fills them again. */
+  /**
+   * What the status says of the rounds: the last that called the provider, the next, and the day's plan as the last
+   * round made it (kept in storage as `round` when it changes: see `schedule`).
+   */
   private mem = { lastPollAt: 0, nextPollAt: 0, degraded: "", plan: null as PollerStatus["day_plan"] };
   /**
    * When the last live call and each league's last today call were made: kept in storage (written with the call's
@@ -297,7 +300,7 @@ export class Poller {
     let liveSeconds = 0;
     const todays = new Set<string>();
     const windows = [...this.followed.values()]
-      .filter((f) => leagues.has(f.league) && !isFinished(f.status) && f.status !== 4 && f.status !== 5)
+      .filter((f) => leagues.has(f.league) && !f.vanished && !isFinished(f.status) && f.status !== 4 && f.status !== 5)
       .map((f) => [f.kickoff * 1000, f.kickoff * 1000 + LIVE_SPAN_S[this.d.provider.sport] * 1000, f.league] as const)
       .filter(([start, stop]) => stop > now && start < end)
       .sort((a, b) => a[0] - b[0]);
