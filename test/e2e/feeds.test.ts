@@ -158,6 +158,16 @@ describe("API-Football through wrangler dev", () => {
     expect(af.degraded).not.toMatch(/only the results|quota is spent/);
     expect(af.quota.day_used).toBeGreaterThan(LIVE_STEPS);
     expect(af.quota.per_day).toBe(7500);
+    // What it says it spent is what the provider saw, by kind too (one call may be on its way while the status is
+    // read: the poller makes one at a time); and it says what the rest of the day will take.
+    expect(Math.abs(af.quota.day_used - fake.calls.length)).toBeLessThanOrEqual(1);
+    const byKind = af.quota.day_by_kind as Record<string, number>;
+    expect(Object.values(byKind).reduce((a, b) => a + b, 0)).toBe(af.quota.day_used);
+    expect(Math.abs(byKind.live - fake.calls.filter((c) => c.includes("live=")).length)).toBeLessThanOrEqual(1);
+    expect(af.day_plan.projected_calls).toBeGreaterThanOrEqual(0);
+    expect(af.day_plan.calls_left).toBeGreaterThanOrEqual(af.quota.day_left);
+    expect(af.dropped).toEqual([]);
+    expect(af.vanished).toEqual([]);
     expect(af.leagues.map((l: any) => [l.league_id, l.tracked])).toEqual([
       ["lg_fb_eng1", true],
       ["lg_fb_ucl", true],
