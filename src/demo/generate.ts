@@ -306,6 +306,8 @@ function playMatch(
     attendance: started ? Math.round(f.home.capacity * (0.72 + r() * 0.27)) : null,
     finished_at: finishedTs === null ? null : rfc3339(finishedTs * 1000),
     updated_at: finishedTs !== null ? rfc3339(finishedTs * 1000) : nowIso,
+    // The simulator's own (migration 0015): the only matches it plays.
+    simulated: 1,
   });
   withPlayerIds(events, home, away).forEach((e, i) =>
     data.events.push({ id: `${id}_e${i + 1}`, match_id: id, seq: i + 1, ...e }),
