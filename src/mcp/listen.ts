@@ -87,7 +87,7 @@ export async function serveListen(
   const uris = body?.params?.notifications?.resourceSubscriptions;
   let feeds: Feed[] = [];
   // Anything malformed goes to the SDK as is, which answers it by the spec (-32602, header mismatch, …), and a request
-  // the SDK will refuse spends nothing: no call of the budget, no stream slot (docs/mcp.md "Budgets").
+  // the SDK will refuse spends nothing: no call of the budget, no stream slot (docs/mcp.md "Resources and subscriptions").
   let slot: Slot | undefined;
   if (willListen(request, body) && Array.isArray(uris) && uris.every((u) => typeof u === "string")) {
     // One feed per distinct resource: naming a match twenty times is one subscription, not twenty room feeds.

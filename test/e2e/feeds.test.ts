@@ -163,7 +163,7 @@ describe("API-Football through wrangler dev", () => {
     expect(Math.abs(af.quota.day_used - fake.calls.length)).toBeLessThanOrEqual(1);
     const byKind = af.quota.day_by_kind as Record<string, number>;
     expect(Object.values(byKind).reduce((a, b) => a + b, 0)).toBe(af.quota.day_used);
-    expect(Math.abs(byKind.live - fake.calls.filter((c) => c.includes("live=")).length)).toBeLessThanOrEqual(1);
+    expect(Math.abs(byKind.live! - fake.calls.filter((c) => c.includes("live=")).length)).toBeLessThanOrEqual(1);
     expect(af.day_plan.projected_calls).toBeGreaterThanOrEqual(0);
     expect(af.day_plan.calls_left).toBeGreaterThanOrEqual(af.quota.day_left);
     expect(af.dropped).toEqual([]);

@@ -103,7 +103,7 @@ export interface QuotaHint {
 export class FeedError extends Error {
   constructor(
     message: string,
-    /** `ingest`: the provider answered, and applying it here failed (D1 or the Ingestor busy): not the provider's fault. */
+    /** `ingest`: the provider answered and applying it here failed (D1 or the Ingestor busy): not the provider's fault. */
     readonly kind: "quota" | "provider" | "timeout" | "auth" | "unknown_status" | "ingest",
     /** Seconds to wait before the next call, when the provider says. */
     readonly retryAfterS?: number,

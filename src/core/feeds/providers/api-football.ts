@@ -32,7 +32,7 @@ import {
   type Json,
 } from "./common";
 
-/** `status.short` → our status code, and the period while live (null: not stated). docs/providers.md "API-Football". */
+/** `status.short` → our status code, and the period while live (null: not stated): docs/providers.md "Statuses". */
 export const API_FOOTBALL_STATUS: Record<string, { status: number; period?: number | null }> = {
   TBD: { status: 1, period: null },
   NS: { status: 1, period: null },
@@ -251,7 +251,7 @@ function secondsOf(v: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 }
 
-/** The VAR details that take a goal back (docs/providers.md "API-Football: VAR": "Goal cancelled", "Goal Disallowed …"). */
+/** The VAR details that take a goal back: "Goal cancelled", "Goal Disallowed …" (docs/providers.md "API-Football: VAR"). */
 const cancelsGoal = (detail: string) => detail.startsWith("goal cancelled") || detail.startsWith("goal disallowed");
 
 /** A goal a VAR cancellation may take back was scored at most this many minutes before the review. */

@@ -86,7 +86,7 @@ const num = (h: Headers, name: string) => {
   return v !== null && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
 };
 
-/** API-Sports: `x-ratelimit-requests-*` count per day, `X-RateLimit-*` per minute (docs/providers.md "API-Football"). */
+/** API-Sports: `x-ratelimit-requests-*` count per day, `X-RateLimit-*` per minute (docs/feeds.md "Quotas"). */
 export function apiSportsQuota(h: Headers): QuotaHint {
   const hint: QuotaHint = {};
   const set = (k: keyof QuotaHint, v: number | undefined) => v !== undefined && (hint[k] = v);
@@ -97,7 +97,7 @@ export function apiSportsQuota(h: Headers): QuotaHint {
   return hint;
 }
 
-/** football-data.org: `X-Requests-Available-Minute` and `X-RequestCounter-Reset` (docs/providers.md "football-data.org"). */
+/** football-data.org: `X-Requests-Available-Minute` and `X-RequestCounter-Reset` (docs/feeds.md "Quotas"). */
 export function footballDataQuota(h: Headers): QuotaHint {
   const hint: QuotaHint = {};
   const left = num(h, "x-requests-available-minute");

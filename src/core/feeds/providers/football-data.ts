@@ -1,6 +1,6 @@
-// football-data.org v4 (football): docs/providers.md "football-data.org". No envelope; the period is not exposed (inferred from halfTime and
-// duration); `fullTime` is the running score and, after a shoot-out, counts the shoot-out's goals, so the score is
-// regularTime + extraTime when both are set, else fullTime − penalties. Goals, bookings and substitutions come only
+// football-data.org v4 (football): docs/providers.md "football-data.org". No envelope; the period is not exposed
+// (inferred from halfTime and duration); `fullTime` is the running score and, after a shoot-out, counts the
+// shoot-out's goals, so the score is regularTime + extraTime when both are set, else fullTime − penalties. Goals, bookings and substitutions come only
 // on plans that carry them (single-match resource); their absence is not an empty timeline.
 import { eventIds, matchId, playerId, teamId } from "../ids";
 import {
@@ -28,7 +28,7 @@ import {
   type Json,
 } from "./common";
 
-/** `status` → our status code (FINISHED by `duration`); the period is inferred (docs/feeds.md). docs/providers.md "football-data.org". */
+/** `status` → our status code (FINISHED by `duration`); the period is inferred (docs/feeds.md "Status and period mapping"). */
 export const FOOTBALL_DATA_STATUS: Record<string, number> = {
   SCHEDULED: 1,
   TIMED: 1,
@@ -159,7 +159,7 @@ const STAGES: Record<string, string> = {
 /**
  * The round: a group's matchday ("Group A, Matchday 1"), a league phase's ("League, Matchday 3"), a season's
  * ("Matchday 12"), or the knockout stage's name. A knockout's `matchday` is not used: the World Cup numbers its
- * rounds 4–8 with it, the Champions League its legs 1–2 (docs/providers.md "football-data.org: rounds").
+ * rounds 4–8 with it, the Champions League its legs 1–2 (docs/providers.md "Rounds").
  */
 export function roundOf(x: Json): string | null {
   const stage = String(x.stage ?? "");
@@ -178,7 +178,7 @@ type Pair = { home: number | null; away: number | null };
 const pair = (v: unknown): Pair => ({ home: int(obj(v).home), away: int(obj(v).away) });
 const set = (p: Pair) => p.home !== null && p.away !== null;
 
-/** The score without shoot-out goals (docs/providers.md "football-data.org": fullTime counts them after a shoot-out). */
+/** The score without shoot-out goals: `fullTime` counts them after a shoot-out (docs/providers.md "football-data.org"). */
 function scoreOf(score: Json): Pair {
   const full = pair(score.fullTime);
   if (score.duration !== "PENALTY_SHOOTOUT") return full;

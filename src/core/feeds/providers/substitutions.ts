@@ -1,10 +1,11 @@
-// Which side of a substitution comes on, decided from who is on the pitch (docs/providers.md "API-Football:
-// substitutions"). API-Football's `subst` names two people, `player` and `assist`, and real answers put the one coming
-// on in either field (live captures of 2021–2024 mostly `player`; detail answers and 2026 captures `assist`). So the
-// order decides nothing: the line-ups do when they are known, then what the match itself proves — someone who scored,
-// assisted, took a penalty or was booked before the minute was on the pitch; someone who did after it was on then;
-// someone who came on earlier is on, someone who went off is not. A substitution nothing decides follows the way the
-// others of the match (then of the answer) were decided, and the documented order (`player` leaves) when none was.
+// Which side of a substitution comes on, decided from who is on the pitch
+// (docs/providers.md "API-Football: substitutions"). API-Football's `subst` names two people, `player` and `assist`,
+// and real answers put the one coming on in either field (live captures of 2021–2024 mostly `player`; detail answers
+// and 2026 captures `assist`). So the order decides nothing: the line-ups do when they are known, then what the match
+// itself proves — someone who scored, assisted, took a penalty or was booked before the minute was on the pitch;
+// someone who did after it was on then; someone who came on earlier is on, someone who went off is not. A
+// substitution nothing decides follows the way the others of the match (then of the answer) were decided, and the
+// documented order (`player` leaves) when none was.
 
 /** A person as an event or a line-up names them. */
 export interface Person {
