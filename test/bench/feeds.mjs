@@ -61,6 +61,8 @@ async function ownCpuPerPoll() {
     bundle: true,
     format: "esm",
     platform: "neutral",
+    // The neutral platform reads no "main" field; the schema library behind validation resolves only through it.
+    mainFields: ["module", "main"],
     write: false,
   });
   const { Poller, apiFootball } = await import(
