@@ -35,16 +35,27 @@ const fold = (s: string) =>
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
 
-/** One key per person: the provider's id when it gives one, else the folded name. */
+/**
+ * One key per person: the provider's id when it gives one, else the folded name (that of a person with an id when one
+ * was named so). Names are folded only when someone without an id needs them: most answers give every id.
+ */
 class People {
-  private byName = new Map<string, string>();
+  private named = new Map<string, string>();
+  private folded: Map<string, string> | undefined;
   key(p: Person): string | null {
     if (p.id !== null) {
-      if (p.name) this.byName.set(fold(p.name), `#${p.id}`);
-      return `#${p.id}`;
+      const k = `#${p.id}`;
+      if (p.name && this.named.get(p.name) !== k) {
+        this.named.delete(p.name);
+        this.named.set(p.name, k);
+        this.folded = undefined;
+      }
+      return k;
     }
     if (!p.name) return null;
-    return this.byName.get(fold(p.name)) ?? `@${fold(p.name)}`;
+    const f = fold(p.name);
+    this.folded ??= new Map([...this.named].map(([name, k]) => [fold(name), k]));
+    return this.folded.get(f) ?? `@${f}`;
   }
 }
 
@@ -58,6 +69,8 @@ export function playerLeaves(
   fallback?: boolean,
 ): boolean[] {
   const first = orient(clues, lineups, undefined);
+  // Every one decided: a second pass would decide them the same way.
+  if (first.every((d) => d !== undefined)) return first as boolean[];
   const decided = first.filter((d): d is boolean => d !== undefined);
   const votes = decided.filter(Boolean).length * 2 - decided.length;
   const majority = votes > 0 ? true : votes < 0 ? false : (fallback ?? true);
