@@ -10,13 +10,16 @@ import type { Op } from "../src/core/ingest/ops";
 import type { IngestOutcome } from "../src/core/ingest/serial";
 
 export class Ingestor extends DurableObject<Env> {
-  /** `trace`: the outcome carries the batch's hop marks (src/lib/trace.ts); `quiet`: history (src/core/ingest/apply.ts). */
-  async apply(ops: Op[], trace = false, quiet = false): Promise<IngestOutcome> {
+  /**
+   * `trace`: the outcome carries the batch's hop marks (src/lib/trace.ts); `quiet`: history; `source`: the source whose
+   * references the ops' ids are (src/core/ingest/apply.ts).
+   */
+  async apply(ops: Op[], trace = false, quiet = false, source?: string): Promise<IngestOutcome> {
     // blockConcurrencyWhile: no other call starts until this batch is written and published. Failures come back as
     // values (a throw inside would reset the object), and the caller rethrows them.
     return this.ctx.blockConcurrencyWhile(async () => {
       try {
-        const { webhooks, marks, ...result } = await ingest(this.env, ops, trace, quiet);
+        const { webhooks, marks, ...result } = await ingest(this.env, ops, trace, quiet, source);
         return { ok: true as const, result, webhooks, marks };
       } catch (err) {
         if (err instanceof ApiError)

@@ -43,7 +43,7 @@ export interface ImportReport {
 export class UnknownNames extends Error {
   constructor(readonly names: { source: string; name: string }[]) {
     super(
-      `names the alias table does not know (src/import/openfootball/aliases.ts; docs/data.md "A new season's names"):\n` +
+      `names the alias table does not know (src/core/identity/aliases.ts; docs/data.md "A new season's names"):\n` +
         names.map((n) => `  ${n.source}: "${n.name}"`).join("\n"),
     );
   }
@@ -141,7 +141,7 @@ export function httpTarget(base: string, token: string, fetcher: typeof fetch = 
       return new Map(body.data.map((r) => [r.source, r.sha256]));
     },
     async send(ops) {
-      const r = await call("POST", "/internal/ingest", { ops, quiet: true });
+      const r = await call("POST", "/internal/ingest", { ops, quiet: true, source: "openfootball" });
       return { applied: Number(r.applied), unchanged: Number(r.unchanged) };
     },
     async record(entry) {

@@ -34,7 +34,7 @@ const ENQUEUE_AFTER_MS = 25;
 
 export const ingestRoutes = apiRouter();
 ingestRoutes.openapi(ingest, async (c) => {
-  const { ops, quiet } = c.req.valid("json");
+  const { ops, quiet, source } = c.req.valid("json");
   // `X-Trace: 1`: the answer carries the batch's hop marks (docs/operations.md "Tracing an ingest").
   const t = tracer(c.req.header("x-trace") === "1");
   t?.mark("route");
@@ -42,7 +42,7 @@ ingestRoutes.openapi(ingest, async (c) => {
   // begins (see ENQUEUE_AFTER_MS).
   const afterAnswer = (start: () => Promise<unknown>) =>
     c.executionCtx.waitUntil(new Promise((resolve) => setTimeout(resolve, ENQUEUE_AFTER_MS)).then(start));
-  const res = json(c, await ingestInOrder(c.env, ops, afterAnswer, t, quiet));
+  const res = json(c, await ingestInOrder(c.env, ops, afterAnswer, t, quiet, source));
   t?.mark("answer");
   if (t) res.headers.set("server-timing", serverTiming(t.marks));
   return res;

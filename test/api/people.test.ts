@@ -22,6 +22,8 @@ describe("GET /v1/{sport}/teams/{teamId}", () => {
       venue: "Metropolitano",
       logo_url: null,
       league_ids: ["lg_fb_people"],
+      // Sent without a source: no other source's reference (docs/identity.md "external_ids").
+      external_ids: {},
     });
     expect((await get("/v1/basketball/teams/tm_pp_bb1")).body.league_ids).toEqual(["lg_bb_people"]);
   });

@@ -1479,6 +1479,18 @@ export interface components {
         name: string;
         country: string;
       };
+      external_ids: components["schemas"]["ExternalIds"];
+    };
+    /**
+     * @description Each source's own reference to this entity, by source: `api-football`, `api-basketball` and `football-data` ids as those APIs give them, `openfootball` the team name its files use. Join our data with yours on these.
+     * @example {
+     *       "api-football": "33",
+     *       "football-data": "66",
+     *       "openfootball": "Manchester United"
+     *     }
+     */
+    ExternalIds: {
+      [key: string]: string;
     };
     Events: {
       match_id: string;
@@ -1609,6 +1621,7 @@ export interface components {
       logo_url: string | null;
       /** @description Tracked leagues the team plays in this season. */
       league_ids: string[];
+      external_ids: components["schemas"]["ExternalIds"];
     };
     Squad: {
       team_id: string;
@@ -1639,6 +1652,7 @@ export interface components {
       /** @description The current season the stats cover (every competition). */
       season: string | null;
       season_stats: components["schemas"]["FootballSeasonStats"] | components["schemas"]["BasketballSeasonStats"];
+      external_ids: components["schemas"]["ExternalIds"];
     };
     FootballSeasonStats: {
       appearances: number;

@@ -27,15 +27,19 @@ export const leagues = sqliteTable(
   (t) => [index("leagues_sport_country_name").on(t.sport, t.country, t.name)],
 );
 
-export const teams = sqliteTable("teams", {
-  id: text("id").primaryKey(),
-  sport: text("sport", { enum: ["football", "basketball"] }).notNull(),
-  name: text("name").notNull(),
-  country: text("country").notNull(),
-  shortName: text("short_name"),
-  venue: text("venue"),
-  logoUrl: text("logo_url"),
-});
+export const teams = sqliteTable(
+  "teams",
+  {
+    id: text("id").primaryKey(),
+    sport: text("sport", { enum: ["football", "basketball"] }).notNull(),
+    name: text("name").notNull(),
+    country: text("country").notNull(),
+    shortName: text("short_name"),
+    venue: text("venue"),
+    logoUrl: text("logo_url"),
+  },
+  (t) => [index("teams_sport_country").on(t.sport, t.country)],
+);
 
 export const matches = sqliteTable(
   "matches",
@@ -72,6 +76,9 @@ export const matches = sqliteTable(
     seq: integer("seq").notNull().default(0),
     /** The simulator's own match (migration 0015): the only matches it plays. */
     simulated: integer("simulated").notNull().default(0),
+    /** The source its live fields come from, and the one its timeline comes from (migration 0016). */
+    source: text("source"),
+    timelineSource: text("timeline_source"),
     statusGroup: integer("status_group").generatedAlwaysAs(
       sql`CASE WHEN status_code IN (3, 9, 10) THEN 3 ELSE status_code END`,
       { mode: "virtual" },
@@ -283,5 +290,6 @@ export const refreshTokens = sqliteTable("refresh_tokens", {
   grantId: text("grant_id").notNull(),
   seenAt: text("seen_at").notNull(),
 });
+export * from "./schema-identity";
 export * from "./schema-people";
 export * from "./schema-webhooks";

@@ -154,3 +154,28 @@ export const EVENT_TYPE_DESCRIPTIONS = {
 } as const;
 export type EventType = keyof typeof EVENT_TYPE_DESCRIPTIONS;
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_DESCRIPTIONS) as [EventType, ...EventType[]];
+
+/**
+ * The shortest way through the contract's transitions from one status to another (both ends included), or undefined.
+ * A provider may jump where the table has no edge: a result arriving for a league without live coverage (1 → 3), a
+ * match abandoned while live (2 → 8); the match passes through the statuses between, in one batch.
+ */
+export function transitionPath(from: number, to: number): number[] | undefined {
+  if (from === to) return [from];
+  const back = new Map<number, number>([[from, from]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    for (const next of TRANSITIONS[at] ?? []) {
+      if (back.has(next)) continue;
+      back.set(next, at);
+      if (next === to) {
+        const path = [to];
+        while (path[0] !== from) path.unshift(back.get(path[0]!)!);
+        return path;
+      }
+      queue.push(next);
+    }
+  }
+  return undefined;
+}

@@ -1,7 +1,7 @@
 // Teams, players, box scores, leaders and search (docs/api.md "Teams, players and search"). One schema per shape.
 import { z } from "@hono/zod-openapi";
 import { SPORTS, type Sport } from "./codes";
-import { LIST_LIMITS, limitParam, listEnvelope } from "./schemas";
+import { ExternalIds, LIST_LIMITS, limitParam, listEnvelope } from "./schemas";
 
 /** The box-score counts of player_lines (both sports; the other sport's stay 0). */
 export const LINE_COUNTS = [
@@ -62,6 +62,7 @@ export const Team = z
     venue: z.string().nullable(),
     logo_url: z.string().nullable(),
     league_ids: z.array(z.string()).describe("Tracked leagues the team plays in this season."),
+    external_ids: ExternalIds,
   })
   .openapi("Team");
 
@@ -114,6 +115,7 @@ export const PlayerProfile = playerListItem
     team: z.string(),
     season: z.string().nullable().describe("The current season the stats cover (every competition)."),
     season_stats: z.union([FootballSeasonStats, BasketballSeasonStats]),
+    external_ids: ExternalIds,
   })
   .openapi("PlayerProfile");
 

@@ -171,6 +171,17 @@ const matchListItem = z.object({
 });
 export const MatchListItem = matchListItem.openapi("MatchListItem");
 
+/** Where an entity comes from: each source's own reference to it (docs/identity.md "external_ids"). */
+export const ExternalIds = z
+  .record(z.string(), z.string())
+  .describe(
+    "Each source's own reference to this entity, by source: `api-football`, `api-basketball` and `football-data` ids " +
+      "as those APIs give them, `openfootball` the team name its files use. Join our data with yours on these.",
+  )
+  .openapi("ExternalIds", {
+    example: { "api-football": "33", "football-data": "66", openfootball: "Manchester United" },
+  });
+
 export const MatchDetail = matchListItem
   .extend({
     sport: z.enum(SPORTS),
@@ -190,6 +201,7 @@ export const MatchDetail = matchListItem
     attendance: nullableInt,
     finished_at: z.string().nullable(),
     league: z.object({ id: z.string(), name: z.string(), country: z.string() }),
+    external_ids: ExternalIds,
   })
   .openapi("MatchDetail");
 

@@ -1,36 +1,11 @@
 // Only changes become ops (docs/feeds.md "Changes only"): what a provider says about a match now, against what the
 // poller last applied for it. Sparse match ops carry only the fields that changed; an event the provider no longer
 // lists is withdrawn (remove_events), a changed one is re-sent under its id (event_updated).
-import { TRANSITIONS } from "../domain/codes";
+import { transitionPath } from "../domain/codes";
 import type { Op } from "../ingest/ops";
 import type { EventIn, MatchFields, MatchState } from "./model";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * The shortest way through the contract's transitions from one status to another (both ends included), or undefined.
- * A provider may jump where the table has no edge: a result arriving for a league without live coverage (1 → 3), a
- * match abandoned while live (2 → 8); the match passes through the statuses between, in one batch.
- */
-export function transitionPath(from: number, to: number): number[] | undefined {
-  if (from === to) return [from];
-  const back = new Map<number, number>([[from, from]]);
-  const queue = [from];
-  while (queue.length > 0) {
-    const at = queue.shift()!;
-    for (const next of TRANSITIONS[at] ?? []) {
-      if (back.has(next)) continue;
-      back.set(next, at);
-      if (next === to) {
-        const path = [to];
-        while (path[0] !== from) path.unshift(back.get(path[0]!)!);
-        return path;
-      }
-      queue.push(next);
-    }
-  }
-  return undefined;
-}
 
 /**
  * The ops that take the service from `prev` (undefined: nothing applied yet) to `next`. Teams first. `storedStatus`:

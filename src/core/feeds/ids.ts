@@ -2,7 +2,11 @@
 // ids for ever (docs/feeds.md "Ids"). Events without provider ids get ids from what identifies them.
 import type { ProviderName } from "./model";
 
-const SHORT: Record<ProviderName, string> = { "api-football": "af", "api-basketball": "ab", "football-data": "fd" };
+export const SHORT: Record<ProviderName, string> = {
+  "api-football": "af",
+  "api-basketball": "ab",
+  "football-data": "fd",
+};
 
 export const matchId = (p: ProviderName, ref: string | number) => `m_${SHORT[p]}_${ref}`;
 export const teamId = (p: ProviderName, ref: string | number) => `tm_${SHORT[p]}_${ref}`;

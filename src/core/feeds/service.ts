@@ -85,7 +85,7 @@ export function pollerFor(
     headers: p.headers(env),
     existingLeagues: async (ids) => new Set((await leagueSports(dbFor(env.DB), ids)).keys()),
     storedStatus: (ids) => matchStatuses(dbFor(env.DB), ids),
-    apply: (ops) => ingestInOrder(env, ops),
+    apply: (ops) => ingestInOrder(env, ops, undefined, undefined, false, p.name),
     ...io,
   });
 }

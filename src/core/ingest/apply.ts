@@ -7,7 +7,7 @@ import { publishAll } from "../live/publish";
 import { webhookEvents } from "./webhooks";
 import type { WebhookEvent } from "../webhooks/events";
 import type { Op } from "./ops";
-import { planIngest } from "./plan";
+import { planIngest, type Plan } from "./plan";
 import { seasonStatsWrites } from "./season-stats";
 import { competitionMoves, competitionsOf } from "./competition-moves";
 import { standingsWrites } from "./standings";
@@ -18,6 +18,8 @@ import { numberUpdates } from "./versions";
 import { tracer, type Marks } from "../../lib/trace";
 import type { Row } from "../db/queries/ingest";
 import { badRequest } from "../errors";
+import { identify } from "./identify";
+import { mergeSources } from "./merge-sources";
 
 export interface Ingested {
   applied: number;
@@ -31,37 +33,18 @@ export interface Ingested {
 /**
  * `quiet`: the batch is history (docs/data.md "Quiet history"): written, numbered (`seq`) and in the changes feed like
  * any other, but pushed to no stream and no MCP feed and sent to no webhook, so no match room is woken for it. A
- * quiet batch may not leave a match in play.
+ * quiet batch may not leave a match in play. `source`: the batch is that source's (docs/identity.md): its ids are its
+ * own references, resolved to ours through the crosswalk, and merged field by field with other sources'.
  */
-export async function ingest(env: Env, ops: Op[], trace = false, quiet = false): Promise<Ingested> {
+export async function ingest(env: Env, input: Op[], trace = false, quiet = false, source?: string): Promise<Ingested> {
   const t = tracer(trace);
   t?.mark("ingestor");
   const db = dbFor(env.DB);
-  const ids = {
-    leagues: new Set<string>(),
-    teams: new Set<string>(),
-    matches: new Set<string>(),
-    events: new Set<string>(),
-    players: new Set<string>(),
-  };
-  for (const op of ops) {
-    if (op.op === "league") ids.leagues.add(op.id);
-    else if (op.op === "team") ids.teams.add(op.id);
-    else if (op.op === "player") {
-      ids.players.add(op.id);
-      ids.teams.add(op.team_id);
-    } else if (op.op === "match") {
-      ids.matches.add(op.id);
-      ids.leagues.add(op.league_id);
-      if (op.home_team_id) ids.teams.add(op.home_team_id);
-      if (op.away_team_id) ids.teams.add(op.away_team_id);
-    } else {
-      ids.matches.add(op.match_id);
-      if (op.op === "events") for (const e of op.events) ids.events.add(e.id);
-      if (op.op === "remove_events") for (const id of op.event_ids) ids.events.add(id);
-      if (op.op === "player_lines") for (const l of [...op.home, ...op.away]) ids.players.add(l.player_id);
-    }
-  }
+  const now = rfc3339();
+  // A source's references in our ids (docs/identity.md): looked up in the crosswalk, new ones resolved once.
+  const identified = source ? await identify(db, source, input, now) : undefined;
+  let ops = identified?.ops ?? input;
+  let ids = referenced(ops);
   const state = await loadIngestState(db, {
     leagues: [...ids.leagues],
     teams: [...ids.teams],
@@ -70,6 +53,12 @@ export async function ingest(env: Env, ops: Op[], trace = false, quiet = false):
     players: [...ids.players],
   });
   t?.mark("d1_read");
+  // Two sources on one match: each field from the best source that has it (src/core/ingest/merge-sources.ts).
+  const merged = identified && source ? mergeSources(ops, state, { source, now, ...identified }) : undefined;
+  if (merged) {
+    ops = merged.ops;
+    ids = referenced(ops);
+  }
   // Planning updates `state` in place: remember where leagues and matches start from (see `competitionMoves`), and
   // which matches were finished (a change to one is a correction: finished answers kept at the edge are retired).
   const before = competitionsOf(state);
@@ -78,7 +67,8 @@ export async function ingest(env: Env, ops: Op[], trace = false, quiet = false):
   );
   // A quiet batch may not touch a match in play, before or after it: planning changes `state`, so look first.
   if (quiet) refuseInPlayInQuiet(state.matches, ids.matches, "touch");
-  const plan = planIngest(ops, state, rfc3339());
+  const plan = planIngest(ops, state, now);
+  if (merged) takeTimelines(plan, state.matches, merged.timelines, source!);
   if (quiet) refuseInPlayInQuiet(state.matches, ids.matches, "leave");
   t?.mark("plan");
   const moved = competitionMoves(before, competitionsOf(state));
@@ -105,6 +95,8 @@ export async function ingest(env: Env, ops: Op[], trace = false, quiet = false):
     changes,
     trimChangesBefore: atMs - CHANGES_KEPT_MS,
     correctsFinished: changes.some((c) => finishedBefore.has(c.match_id)),
+    identities: [...(identified?.identities ?? []), ...(merged?.identities ?? [])],
+    conflicts: merged?.conflicts,
     // What the leagues' current seasons have may have changed with anything the batch applied.
     coverage:
       plan.applied > 0
@@ -130,6 +122,47 @@ export async function ingest(env: Env, ops: Op[], trace = false, quiet = false):
     webhooks: quiet ? [] : webhookEvents(plan, published, seqOf),
     marks: t?.marks,
   };
+}
+
+/** The matches whose timeline the batch's source now gives: their rows say so (written with the batch). */
+function takeTimelines(plan: Plan, matches: Map<string, Row>, ids: Set<string>, source: string) {
+  for (const id of ids) {
+    const row = matches.get(id);
+    if (!row || row.timeline_source === source) continue;
+    row.timeline_source = source;
+    const written = (plan.writes.matches ??= []);
+    if (!written.includes(row)) written.push(row);
+  }
+}
+
+/** Every id the ops reference, by kind (what ingest loads before it plans). */
+function referenced(ops: Op[]) {
+  const ids = {
+    leagues: new Set<string>(),
+    teams: new Set<string>(),
+    matches: new Set<string>(),
+    events: new Set<string>(),
+    players: new Set<string>(),
+  };
+  for (const op of ops) {
+    if (op.op === "league") ids.leagues.add(op.id);
+    else if (op.op === "team") ids.teams.add(op.id);
+    else if (op.op === "player") {
+      ids.players.add(op.id);
+      ids.teams.add(op.team_id);
+    } else if (op.op === "match") {
+      ids.matches.add(op.id);
+      ids.leagues.add(op.league_id);
+      if (op.home_team_id) ids.teams.add(op.home_team_id);
+      if (op.away_team_id) ids.teams.add(op.away_team_id);
+    } else {
+      ids.matches.add(op.match_id);
+      if (op.op === "events") for (const e of op.events) ids.events.add(e.id);
+      if (op.op === "remove_events") for (const id of op.event_ids) ids.events.add(id);
+      if (op.op === "player_lines") for (const l of [...op.home, ...op.away]) ids.players.add(l.player_id);
+    }
+  }
+  return ids;
 }
 
 /**

@@ -203,8 +203,16 @@ export const Op = z.discriminatedUnion("op", [
 ]);
 export type Op = z.infer<typeof Op>;
 
+/** A source's name: lower-case letters, digits and dashes ("openfootball", "api-football", "my-feed"). */
+export const SourceName = z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, "lower-case letters, digits and dashes, 2–40");
+
 export const IngestBody = z.object({
   ops: z.array(Op).min(1).max(MAX_OPS),
   /** History (docs/data.md "Quiet history"): stored and numbered, pushed to no stream, sent to no webhook. */
   quiet: z.boolean().default(false),
+  /**
+   * The source whose references the ops' ids are (docs/identity.md): resolved to ours through the crosswalk, and
+   * merged with other sources' data field by field. Left out: the ids are ours.
+   */
+  source: SourceName.optional(),
 });

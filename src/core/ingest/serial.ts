@@ -17,7 +17,7 @@ export type IngestOutcome =
  * runs after the batch is committed and published, outside the Ingestor (which takes the next batch meanwhile), and a
  * feed's request costs about the same with or without endpoints (benchmark P10). Deferred or awaited, a failed enqueue
  * is logged and not retried, as a failed socket push; webhooks promise no order (retries reorder them anyway), `seq`
- * does. `quiet`: history, pushed and sent nowhere (src/core/ingest/apply.ts).
+ * does. `quiet`: history, pushed and sent nowhere; `source`: whose references the ids are (src/core/ingest/apply.ts).
  */
 export async function ingestInOrder(
   env: Env,
@@ -25,8 +25,9 @@ export async function ingestInOrder(
   defer?: (start: () => Promise<unknown>) => void,
   t?: Tracer,
   quiet = false,
+  source?: string,
 ): Promise<{ applied: number; unchanged: number }> {
-  const outcome = await env.INGESTOR.getByName("ingest").apply(ops, t !== undefined, quiet);
+  const outcome = await env.INGESTOR.getByName("ingest").apply(ops, t !== undefined, quiet, source);
   if (outcome.ok) t?.add(outcome.marks);
   t?.mark("ingestor_answered");
   // The route's isolate (in production not the Ingestor's) knows of the commit too: its next read sees it.

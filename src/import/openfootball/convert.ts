@@ -4,7 +4,7 @@ import { z } from "zod";
 import { estimatedEndTs } from "../../core/domain/codes";
 import { slug } from "../../lib/slug";
 import { zonedToUtcMs } from "../../lib/zoned";
-import { CLUBS, CODE_COUNTRIES, NATIONS } from "./aliases";
+import { CLUBS, CODE_COUNTRIES, NATIONS } from "../../core/identity/aliases";
 import { editionOf, isSquadsFile, type Edition } from "./competitions";
 
 type Op = Record<string, unknown> & { op: string };
@@ -81,7 +81,7 @@ export interface Converted {
   source: string;
   ops: Op[];
   report: FileReport;
-  /** Club spellings the alias table does not know (src/import/openfootball/aliases.ts): the file is not imported. */
+  /** Club spellings the alias table does not know (src/core/identity/aliases.ts): the file is not imported. */
   unknownNames: string[];
 }
 
@@ -116,7 +116,7 @@ const fnv = (text: string) => {
   return h.toString(16).padStart(8, "0");
 };
 
-/** A team as the files name it → our identity (src/import/openfootball/aliases.ts). */
+/** A team as the files name it → our identity (src/core/identity/aliases.ts). */
 function teamOf(raw: string, ed: Edition): { id: string; name: string; country: string } | { unknown: string } {
   if (ed.nations) {
     const name = NATIONS[raw] ?? raw;

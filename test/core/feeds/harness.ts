@@ -66,3 +66,15 @@ export async function track(accountId: string, leagueIds: string[]) {
   const res = await admin("PUT", `/accounts/${accountId}/tracked-leagues`, { league_ids: leagueIds });
   if (res.status !== 200) throw new Error(`tracking: ${res.status} ${await res.text()}`);
 }
+
+/**
+ * Our id for a provider's reference (the crosswalk, docs/identity.md): a provider's match is the same real match as
+ * another source's in the same league, season and pairing, and then has that one's id.
+ */
+export async function ourId(source: string, kind: "team" | "player" | "match", ref: string | number): Promise<string> {
+  const row = await env.DB.prepare("SELECT id FROM identities WHERE source = ? AND kind = ? AND ref = ?")
+    .bind(source, kind, String(ref))
+    .first<{ id: string }>();
+  if (!row) throw new Error(`${source} ${kind} ${ref}: not in the crosswalk`);
+  return row.id;
+}

@@ -34,7 +34,11 @@ function fixture(id: number, short: string, elapsed: number | null, goals: [numb
       season: 2026,
       round: "Regular Season - 9",
     },
-    teams: { home: { id: 880, name: "Loop Town", logo: null }, away: { id: 881, name: "Loop Rovers", logo: null } },
+    // Each fixture its own pairing: one league season has a pairing once (two fixtures of it are one real match).
+    teams: {
+      home: { id: 2 * id, name: `Loop Town ${id}`, logo: null },
+      away: { id: 2 * id + 1, name: `Loop Rovers ${id}`, logo: null },
+    },
     goals: { home: goals[0], away: goals[1] },
     score: {
       halftime: { home: null, away: null },

@@ -31,8 +31,30 @@ const POOL = of("api-football")
 const isGoal = (e: any) =>
   e.type === "Goal" && e.detail !== "Missed Penalty" && !String(e.comments ?? "").includes("Penalty Shootout");
 
+/**
+ * The recorded match as a pairing of its own (new team ids and names): one league season has a pairing once, so two
+ * replays of one recorded match under the real teams would be one real match (docs/identity.md).
+ */
+function retag(f: any, id: number) {
+  const off = (id - 990_000 + 1) * 100_000;
+  const t = (x: any) => (x && typeof x.id === "number" ? { ...x, id: x.id + off, name: `${x.name} ${id}` } : x);
+  return {
+    ...f,
+    teams: { home: t(f.teams.home), away: t(f.teams.away) },
+    events: f.events?.map((e: any) => ({ ...e, team: t(e.team) })),
+    lineups: f.lineups?.map((l: any) => ({ ...l, team: t(l.team) })),
+    statistics: f.statistics?.map((x: any) => ({ ...x, team: t(x.team) })),
+  };
+}
+
 /** One live round of `f`: its events up to `minute` but the withdrawn ones, its goal counter maybe a goal behind. */
-function round(f: any, id: number, kickoff: number, r: { minute: number; withdraw: number[]; lag: boolean } | null) {
+function round(
+  recorded: any,
+  id: number,
+  kickoff: number,
+  r: { minute: number; withdraw: number[]; lag: boolean } | null,
+) {
+  const f = retag(recorded, id);
   const events = r
     ? f.events.filter((e: any, i: number) => e.time.elapsed <= r.minute && !r.withdraw.includes(i))
     : f.events;

@@ -62,7 +62,12 @@ function play(changes: Change[]): Version[] {
 
 const name = (side: number, n: number) => `${side ? "Away" : "Home"} Player ${n}`;
 function answer(fixture: number, v: Version) {
-  const team = (side: number) => ({ id: 990 + side, name: side ? "Prop Away" : "Prop Home", logo: null });
+  // Each run its own pairing: one league season has a pairing once (two fixtures of it are one real match).
+  const team = (side: number) => ({
+    id: 2 * fixture + side,
+    name: `Prop ${side ? "Away" : "Home"} ${fixture}`,
+    logo: null,
+  });
   const response = [
     {
       fixture: {

@@ -4,8 +4,10 @@ import { COLUMNS } from "../../../src/core/db/queries/bulk";
 import { MatchOp } from "../../../src/core/ingest/ops";
 
 describe("the match op and the matches table", () => {
-  it("a feed can set every stored column but the team names and updated_at, which ingest fills in", () => {
+  it("a feed can set every stored column but the team names, updated_at and the sources, which ingest fills in", () => {
     const fields = Object.keys(MatchOp.shape).filter((k) => k !== "op");
-    expect([...fields, "home_team", "away_team", "updated_at"].sort()).toEqual([...COLUMNS.matches].sort());
+    // `source` and `timeline_source` come from the batch's source (docs/identity.md), never from an op.
+    const filled = ["home_team", "away_team", "updated_at", "source", "timeline_source"];
+    expect([...fields, ...filled].sort()).toEqual([...COLUMNS.matches].sort());
   });
 });

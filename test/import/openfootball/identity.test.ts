@@ -1,7 +1,7 @@
-// Team and league identity across the bundled seasons: the alias table (src/import/openfootball/aliases.ts) gives
+// Team and league identity across the bundled seasons: the alias table (src/core/identity/aliases.ts) gives
 // every club one name, so no club appears twice in a league's ten seasons, and the simulator's clubs keep their ids.
 import { describe, expect, it } from "vitest";
-import { CLUBS } from "../../../src/import/openfootball/aliases";
+import { CLUBS } from "../../../src/core/identity/aliases";
 import { convertFile } from "../../../src/import/openfootball/convert";
 import { LEAGUES } from "../../../src/demo/catalog";
 import { slug } from "../../../src/lib/slug";

@@ -2,6 +2,7 @@
 import type { Db } from "../client";
 import { COLUMNS, upsert } from "./bulk";
 import { refreshCoverage } from "./coverage";
+import { addConflicts, addIdentities } from "./identities";
 import { refreshSearchLeagues, replaceSearch, type Searchable } from "./search-index";
 
 export type Row = Record<string, unknown>;
@@ -150,6 +151,10 @@ export interface Extra {
   correctsFinished?: boolean;
   /** Leagues whose coverage flags to recompute, and teams whose leagues' (./coverage.ts). */
   coverage?: { leagues: string[]; teams: string[] };
+  /** Crosswalk rows the batch's new references resolved to (./identities.ts). */
+  identities?: Row[];
+  /** Final scores two sources disagree on (./identities.ts). */
+  conflicts?: Row[];
 }
 
 /** One row of the changes feed, as ingest writes it. */
@@ -223,8 +228,9 @@ export async function writeIngest(db: Db, writes: Writes, extra: Extra = {}): Pr
     statements.push(
       db.$client.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'finished_version'"),
     );
-  if (extra.coverage)
-    statements.push(refreshCoverage(db, extra.coverage.leagues, extra.coverage.teams));
+  if (extra.coverage) statements.push(refreshCoverage(db, extra.coverage.leagues, extra.coverage.teams));
+  if (extra.identities?.length) statements.push(addIdentities(db, extra.identities));
+  if (extra.conflicts?.length) statements.push(addConflicts(db, extra.conflicts));
   statements.push(
     ...replaceSearch(db, extra.search ?? []),
     ...refreshSearchLeagues(db, extra.searchTeams ?? [], extra.searchLeagues ?? []),

@@ -8,6 +8,7 @@ import { leagues, matchCounts, matches } from "../schema";
 import { bindBuilt, type BuiltQuery } from "./built";
 import { listItemColumns, val, type PageValues } from "./match-columns";
 import { teamPageQuery, teamTotalQuery } from "./team-matches";
+import { externalIdsSql, parseExternalIds } from "./identities";
 import { trackedBy, type Tracked } from "./visibility";
 
 export interface MatchFilter {
@@ -180,6 +181,7 @@ export function visibleMatchQuery(db: Db, sport: Sport | undefined, id: string, 
       sport: matches.sport,
       league_name: leagues.name,
       league_country: leagues.country,
+      external_ids: sql<string | null>`${sql.raw(externalIdsSql("match", '"matches"."id"'))}`,
     })
     .from(matches)
     .innerJoin(leagues, eq(leagues.id, matches.leagueId))
@@ -189,9 +191,10 @@ export function visibleMatchQuery(db: Db, sport: Sport | undefined, id: string, 
 type VisibleRow = Awaited<ReturnType<typeof visibleMatchQuery>>[number];
 
 export function toDetail(r: VisibleRow): MatchDetail {
-  const { league_name, league_country, ...rest } = r;
+  const { league_name, league_country, external_ids, ...rest } = r;
   return {
     ...rest,
+    external_ids: parseExternalIds(external_ids),
     period_label: periodLabel(r.sport, r.period),
     league: { id: r.league_id, name: league_name, country: league_country },
   };

@@ -3,6 +3,7 @@
 import type { Sport } from "../../domain/codes";
 import type { PlayerListItem, Team } from "../../domain/people-schemas";
 import type { Db } from "../client";
+import { externalIdsSql, parseExternalIds } from "./identities";
 import { seasonLeaguesOf, trackedSql, type Tracked } from "./visibility";
 
 type Row = Record<string, unknown>;
@@ -24,7 +25,9 @@ export async function getTeam(db: Db, sport: Sport, id: string, tracked: Tracked
   const d1 = db.$client;
   const [team, leagues] = await d1.batch<Row>([
     d1
-      .prepare("SELECT id, sport, name, short_name, country, venue, logo_url FROM teams WHERE id = ?1 AND sport = ?2")
+      .prepare(
+        `SELECT id, sport, name, short_name, country, venue, logo_url, ${externalIdsSql("team", "teams.id")} AS external_ids FROM teams WHERE id = ?1 AND sport = ?2`,
+      )
       .bind(id, sport),
     d1.prepare(TEAM_LEAGUES("?1")).bind(id, tracked),
   ]);
@@ -33,6 +36,7 @@ export async function getTeam(db: Db, sport: Sport, id: string, tracked: Tracked
   return {
     ...(t as unknown as Omit<Team, "league_ids">),
     league_ids: leagues!.results.map((l) => String(l.league_id)),
+    external_ids: parseExternalIds(t.external_ids),
   };
 }
 
@@ -61,7 +65,7 @@ export async function getPlayerRows(db: Db, sport: Sport, id: string, tracked: T
   const [player, leagues, stats] = await d1.batch<Row>([
     d1
       .prepare(
-        `SELECT ${PLAYER_COLUMNS}, p.sport, p.team_id, t.name AS team FROM players p JOIN teams t ON t.id = p.team_id WHERE p.id = ?1 AND p.sport = ?3`,
+        `SELECT ${PLAYER_COLUMNS}, p.sport, p.team_id, t.name AS team, ${externalIdsSql("player", "p.id")} AS external_ids FROM players p JOIN teams t ON t.id = p.team_id WHERE p.id = ?1 AND p.sport = ?3`,
       )
       .bind(id, tracked, sport),
     d1.prepare(TEAM_LEAGUES("(SELECT team_id FROM players WHERE id = ?1)")).bind(id, tracked),
@@ -70,5 +74,9 @@ export async function getPlayerRows(db: Db, sport: Sport, id: string, tracked: T
   const p = player!.results[0];
   if (!p || leagues!.results.length === 0) return undefined;
   const season = seasonOf(leagues!.results);
-  return { player: p, season, stats: stats!.results.filter((s) => s.season === season) };
+  return {
+    player: { ...p, external_ids: parseExternalIds(p.external_ids) },
+    season,
+    stats: stats!.results.filter((s) => s.season === season),
+  };
 }

@@ -1,9 +1,11 @@
-// One club, one name: openfootball spells clubs differently across seasons and files ("Manchester United FC",
-// "Manchester United"; "Bayern München" in a league file, "FC Bayern München (GER)" in the Champions League). Every
-// spelling found in the bundled files maps here to one name, the demo catalog's where the club is in it, and the
-// team id is made from that name (tm_fb_<slug>), so a club keeps one id across seasons, files and the simulator.
+// One club, one name, for every source (docs/identity.md "Teams"): openfootball spells clubs differently across seasons
+// and files ("Manchester United FC", "Manchester United"; "Bayern München" in a league file, "FC Bayern München (GER)"
+// in the Champions League), and the providers use short forms ("Wolves", "Man United", "Spurs"). Every spelling found
+// maps here to one name, the demo catalog's where the club is in it; the history's team id is made from that name
+// (tm_fb_<slug>), so a club keeps one id across seasons, files and the simulator, and a provider's spelling resolves
+// to the same team (src/core/identity/names.ts folds case, accents and affixes before looking a name up here).
 //
-// Reviewed by hand. A spelling that is not here stops the import with the list of new names, see
+// Reviewed by hand: a short form is added only where it names one club (never "Manchester", "Real" or "Inter Miami"). A spelling that is not here stops the import with the list of new names, see
 // docs/data.md "A new season's names": add each to this table, as an alias of a club already here or as a new club,
 // and the identity test (test/import/openfootball/identity.test.ts) checks that no club ends up with two names.
 
@@ -235,6 +237,57 @@ export const CLUBS: Record<string, string> = {
   "ŠK Slovan Bratislava": "Slovan Bratislava",
 };
 
+/**
+ * Short forms the providers use (API-Football's team names, football-data.org's `shortName`s) → our name. Looked up
+ * after folding (src/core/identity/names.ts), within the club's country only.
+ */
+export const SHORT_FORMS: Record<string, string> = {
+  // England (API-Football 2022: "Wolves", "Brighton", "Leeds", "Leicester", "West Ham", "Tottenham", "Newcastle")
+  Wolves: "Wolverhampton Wanderers",
+  Brighton: "Brighton & Hove Albion",
+  "Brighton Hove": "Brighton & Hove Albion",
+  Leeds: "Leeds United",
+  Leicester: "Leicester City",
+  "West Ham": "West Ham United",
+  Tottenham: "Tottenham Hotspur",
+  Spurs: "Tottenham Hotspur",
+  Newcastle: "Newcastle United",
+  "Man United": "Manchester United",
+  "Man Utd": "Manchester United",
+  "Man City": "Manchester City",
+  Nottingham: "Nottingham Forest",
+  "Nott'ham Forest": "Nottingham Forest",
+  "Sheffield Utd": "Sheffield United",
+  "West Brom": "West Bromwich Albion",
+  Bournemouth: "Bournemouth",
+  Norwich: "Norwich City",
+  Ipswich: "Ipswich Town",
+  Luton: "Luton Town",
+  Cardiff: "Cardiff City",
+  Huddersfield: "Huddersfield Town",
+  Stoke: "Stoke City",
+  Swansea: "Swansea City",
+  Hull: "Hull City",
+  // Spain
+  "Atletico Madrid": "Atlético Madrid",
+  "Athletic Bilbao": "Athletic Club",
+  Barça: "Barcelona",
+  Celta: "Celta Vigo",
+  Alaves: "Deportivo Alavés",
+  "Real Betis Balompié": "Real Betis",
+  // Italy
+  "Inter Milan": "Inter",
+  Internazionale: "Inter",
+  "AS Roma": "Roma",
+  // Germany
+  "FC Bayern": "Bayern Munich",
+  "Borussia Dortmund": "Borussia Dortmund",
+  "Bayer Leverkusen": "Bayer Leverkusen",
+  // France
+  "Paris Saint Germain": "Paris Saint-Germain",
+  PSG: "Paris Saint-Germain",
+};
+
 /** Country of a club, by the three-letter code the Champions League file adds ("Celtic FC (SCO)"). */
 export const CODE_COUNTRIES: Record<string, string> = {
   AUT: "Austria",
@@ -257,8 +310,16 @@ export const CODE_COUNTRIES: Record<string, string> = {
   UKR: "Ukraine",
 };
 
-/** National teams: the files agree on their names but for these (the 2026 squads file's spellings). */
+/**
+ * National teams: the files agree on their names but for these (the 2026 squads file's spellings), and the providers
+ * for these.
+ */
 export const NATIONS: Record<string, string> = {
+  "Korea Republic": "South Korea",
+  "IR Iran": "Iran",
+  "Côte d'Ivoire": "Ivory Coast",
+  Türkiye: "Turkey",
+  Czechia: "Czech Republic",
   "Bosnia and Herzegovina": "Bosnia & Herzegovina",
   "United States": "USA",
 };

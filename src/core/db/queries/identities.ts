@@ -1,0 +1,121 @@
+// The crosswalk (migrations/0016_identities.sql, docs/identity.md): lookups ingest makes to resolve a source's
+// references, the candidates the rules choose from, and what the API shows of an entity's sources.
+import type { Db } from "../client";
+import type { IdentityKind } from "../../identity/refs";
+
+type Row = Record<string, unknown>;
+
+const json = (v: unknown) => JSON.stringify(v);
+
+/**
+ * One round trip for what a batch's references already are: the crosswalk rows of `refs` (per kind) for `source`,
+ * and which of the `local` ids already exist as ours (ids made before the crosswalk, or a source whose ids are ours).
+ */
+export async function knownRefs(
+  db: Db,
+  source: string,
+  refs: Partial<Record<IdentityKind, string[]>>,
+  local: { teams: string[]; matches: string[]; players: string[] },
+): Promise<{ rows: Row[]; teams: Set<string>; matches: Set<string>; players: Set<string> }> {
+  const kinds = Object.entries(refs).filter(([, list]) => list && list.length > 0) as [IdentityKind, string[]][];
+  const statements = [
+    ...kinds.map(([kind, list]) =>
+      db.$client
+        .prepare(
+          "SELECT kind, ref, id FROM identities WHERE source = ? AND kind = ? AND ref IN (SELECT value FROM json_each(?))",
+        )
+        .bind(source, kind, json(list)),
+    ),
+    db.$client.prepare("SELECT id FROM teams WHERE id IN (SELECT value FROM json_each(?))").bind(json(local.teams)),
+    db.$client.prepare("SELECT id FROM matches WHERE id IN (SELECT value FROM json_each(?))").bind(json(local.matches)),
+    db.$client.prepare("SELECT id FROM players WHERE id IN (SELECT value FROM json_each(?))").bind(json(local.players)),
+  ];
+  const out = await db.$client.batch<Row>(statements);
+  const ids = (i: number) => new Set(out[kinds.length + i]!.results.map((r) => String(r.id)));
+  return {
+    rows: out.slice(0, kinds.length).flatMap((r) => r.results),
+    teams: ids(0),
+    matches: ids(1),
+    players: ids(2),
+  };
+}
+
+/**
+ * What the rules choose from, in one round trip: the teams of these countries (or of the whole sport, for an
+ * international competition), the matches of these team pairs, the players of these teams, and the leagues' formats.
+ */
+export async function candidates(
+  db: Db,
+  q: { sport: string; countries: string[]; everywhere: boolean; pairs: string[]; teams: string[]; leagues: string[] },
+) {
+  const [teams, matches, players, leagues] = await db.$client.batch<Row>([
+    q.everywhere
+      ? db.$client.prepare("SELECT id, name, country FROM teams WHERE sport = ?").bind(q.sport)
+      : db.$client
+          .prepare(
+            "SELECT id, name, country FROM teams WHERE sport = ? AND country IN (SELECT value FROM json_each(?))",
+          )
+          .bind(q.sport, json(q.countries)),
+    db.$client
+      .prepare(
+        // The simulator's matches are invented: a real match never resolves to one.
+        "SELECT id, league_id, season, home_team_id, away_team_id, kickoff_ts FROM matches WHERE pair_key IN (SELECT value FROM json_each(?)) AND simulated = 0",
+      )
+      .bind(json(q.pairs)),
+    db.$client
+      .prepare(
+        "SELECT id, team_id, name, number, birth_date FROM players WHERE team_id IN (SELECT value FROM json_each(?))",
+      )
+      .bind(json(q.teams)),
+    db.$client
+      .prepare("SELECT id, season, format FROM leagues WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(json(q.leagues)),
+  ]);
+  return { teams: teams!.results, matches: matches!.results, players: players!.results, leagues: leagues!.results };
+}
+
+/** The crosswalk rows a batch adds: a reference once resolved stays resolved (an existing row is kept). */
+export const addIdentities = (db: Db, rows: readonly Row[]) =>
+  db.$client
+    .prepare(
+      `INSERT INTO identities (source, kind, ref, id, sport, name, status, resolved_by, created_at)
+       SELECT value ->> '$.source', value ->> '$.kind', value ->> '$.ref', value ->> '$.id', value ->> '$.sport',
+              value ->> '$.name', value ->> '$.status', 'rule', value ->> '$.created_at'
+       FROM json_each(?) WHERE true ON CONFLICT (source, kind, ref) DO NOTHING`,
+    )
+    .bind(json(rows));
+
+/** Final scores two sources disagree on (the latest disagreement per match and source). */
+export const addConflicts = (db: Db, rows: readonly Row[]) =>
+  db.$client
+    .prepare(
+      `INSERT INTO source_conflicts (match_id, source, kept_source, kept, theirs, at)
+       SELECT value ->> '$.match_id', value ->> '$.source', value ->> '$.kept_source', value ->> '$.kept',
+              value ->> '$.theirs', value ->> '$.at'
+       FROM json_each(?) WHERE true
+       ON CONFLICT (match_id, source) DO UPDATE SET kept_source = excluded.kept_source, kept = excluded.kept,
+         theirs = excluded.theirs, at = excluded.at`,
+    )
+    .bind(json(rows));
+
+/**
+ * `external_ids` of one entity, as an SQL expression over its id column (a JSON object text): each source's reference
+ * (one index range of identities_id). The history's teams show the name its files use; its matches and players have
+ * no reference of their own worth showing.
+ */
+export const externalIdsSql = (kind: "team" | "player" | "match", idColumn: string) =>
+  `(SELECT json_group_object(source, CASE WHEN source = 'openfootball' THEN name ELSE ref END) FROM identities ` +
+  `WHERE kind = '${kind}' AND id = ${idColumn} AND (source != 'openfootball' OR kind = 'team'))`;
+
+/** The JSON text of an `external_ids` column → the object (empty where no source is recorded). */
+export const parseExternalIds = (text: unknown): Record<string, string> =>
+  typeof text === "string" && text !== "" ? (JSON.parse(text) as Record<string, string>) : {};
+
+/** Conflicts for the feed status, newest first. */
+export async function recentConflicts(db: Db, limit = 20) {
+  const { results } = await db.$client
+    .prepare("SELECT match_id, source, kept_source, kept, theirs, at FROM source_conflicts ORDER BY at DESC LIMIT ?")
+    .bind(limit)
+    .all<Row>();
+  return results;
+}
