@@ -48,5 +48,8 @@ adminFeedRoutes.openapi(
 );
 adminFeedRoutes.openapi(
   createRoute({ method: "get", path: "/feeds", hide: true, responses: INTERNAL_RESPONSES }),
-  async (c) => json(c, { data: await feedsStatus(c.env) }),
+  async (c) => {
+    const { feeds, conflicts } = await feedsStatus(c.env);
+    return json(c, { data: feeds, conflicts });
+  },
 );

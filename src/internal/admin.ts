@@ -12,6 +12,7 @@ import { seedDemo } from "../demo/seed";
 import type { AppEnv } from "../http/app-env";
 import { ApiError, badRequest } from "../core/errors";
 import { adminFeedRoutes } from "./admin-feeds";
+import { adminIdentityRoutes } from "./admin-identities";
 import { adminWebhookRoutes } from "./admin-webhooks";
 import { apiRouter, capJson, INTERNAL_RESPONSES, jsonBody } from "../http/openapi-route";
 import { json } from "../http/respond";
@@ -116,3 +117,4 @@ adminRoutes.openapi(internal("put", "/simulator", { body: jsonBody(SimulatorBody
 adminRoutes.route("/", adminWebhookRoutes);
 // Provider feeds: the league mapping and each feed's status.
 adminRoutes.route("/", adminFeedRoutes);
+adminRoutes.route("/", adminIdentityRoutes);

@@ -3,6 +3,7 @@ import { ApiError, badRequest } from "../errors";
 import { dbFor } from "../db/client";
 import { feedLeaguesOf, leagueSports, putFeedLeagues, type FeedLeagueRow } from "../db/queries/feed-leagues";
 import { matchStatuses } from "../db/queries/feeds";
+import { recentConflicts } from "../db/queries/identities";
 import { ingestInOrder } from "../ingest/serial";
 import { pollerConfig, providersOn } from "./config";
 import { PROVIDERS, isProvider, type Mapping, type ProviderName } from "./model";
@@ -33,10 +34,14 @@ export async function setFeedLeagues(env: Env, provider: ProviderName, rows: Fee
   return feedLeaguesOf(dbFor(env.DB), provider);
 }
 
-/** Every provider: whether it is on, its poller's status, its mapped leagues and how many of their matches are live. */
+/**
+ * Every provider: whether it is on, its poller's status, its mapped leagues and how many of their matches are live;
+ * and the final scores two sources disagree on (docs/identity.md "Two sources on one match").
+ */
 export async function feedsStatus(env: Env) {
   const on = providersOn(env);
-  return Promise.all(
+  const conflicts = await recentConflicts(dbFor(env.DB));
+  const feeds = await Promise.all(
     PROVIDERS.map(async (p) => {
       const leagues = await feedLeaguesOf(dbFor(env.DB), p);
       const status = on.includes(p) ? await env.FEED_POLLER.getByName(p).status(p) : undefined;
@@ -59,9 +64,11 @@ export async function feedsStatus(env: Env) {
           tracked: Boolean(l.tracked),
           live_matches: status?.live_matches[l.league_id] ?? 0,
         })),
+        conflicts: conflicts.filter((c) => c.source === p || c.kept_source === p),
       };
     }),
   );
+  return { feeds, conflicts };
 }
 
 /** The mapped leagues a poller fetches: those some account tracks, and those that do not exist yet (created first). */

@@ -86,7 +86,9 @@ export function mergeSources(ops: Op[], state: IngestState, ctx: SourceContext):
               status_code: step,
               source,
             } as Op);
-        out.push({ ...op, source } as Op);
+        // A value this source does not have (null) is not a value: another source's stays.
+        const kept = m && m.source !== source ? withoutNulls(op, m) : op;
+        out.push({ ...kept, source } as Op);
         continue;
       }
       // A worse source: never on a match in play; otherwise only what the better left empty.
@@ -165,6 +167,13 @@ function disagrees(m: Row, op: OpOf<"match">): boolean {
   if (!isFinished(Number(m.status_code)) || op.status_code === undefined || !isFinished(op.status_code)) return false;
   if (op.home_score === undefined || op.away_score === undefined) return false;
   return Number(m.home_score) !== op.home_score || Number(m.away_score) !== op.away_score;
+}
+
+/** `op` without the fields it leaves empty (null) where `m` has a value, but the live ones (a finished match's clock). */
+function withoutNulls(op: OpOf<"match">, m: Row): OpOf<"match"> {
+  const out = { ...op } as Row;
+  for (const [k, v] of Object.entries(op)) if (v === null && !LIVE.has(k) && m[k] != null) delete out[k];
+  return out as OpOf<"match">;
 }
 
 /** A team or player another source made: this source fills what it left empty, and changes nothing it set. */

@@ -119,3 +119,87 @@ export async function recentConflicts(db: Db, limit = 20) {
     .all<Row>();
   return results;
 }
+
+/** One page of the crosswalk for the operator, in (kind, status, source, ref) order (identities_status). */
+export async function listIdentities(
+  db: Db,
+  f: { kind?: string; source?: string; status?: string },
+  limit: number,
+  after: [string, string, string, string] | undefined,
+) {
+  const where = ["(?1 IS NULL OR kind = ?1)", "(?2 IS NULL OR source = ?2)", "(?3 IS NULL OR status = ?3)"];
+  if (after) where.push("(kind, status, source, ref) > (?4, ?5, ?6, ?7)");
+  const { results } = await db.$client
+    .prepare(
+      `SELECT kind, source, ref AS source_ref, id, sport, name, status, resolved_by FROM identities
+       WHERE ${where.join(" AND ")} ORDER BY kind, status, source, ref LIMIT ?8`,
+    )
+    .bind(f.kind ?? null, f.source ?? null, f.status ?? null, ...(after ?? [null, null, null, null]), limit + 1)
+    .all<Row>();
+  return results;
+}
+
+/** The sport of an entity of ours, or undefined when there is none (teams, players, matches, leagues). */
+export async function sportOf(db: Db, kind: "league" | "team" | "player" | "match", id: string) {
+  const table = { league: "leagues", team: "teams", player: "players", match: "matches" }[kind];
+  const row = await db.$client.prepare(`SELECT sport FROM ${table} WHERE id = ?`).bind(id).first<{ sport: string }>();
+  return row?.sport;
+}
+
+/** Pins a source's reference to an id: resolved by the operator, whatever the rules had said. */
+export async function pinIdentity(
+  db: Db,
+  r: { kind: string; source: string; source_ref: string; id: string; sport: string; at: string },
+) {
+  await db.$client
+    .prepare(
+      `INSERT INTO identities (source, kind, ref, id, sport, name, status, resolved_by, created_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, NULL, 'resolved', 'operator', ?6)
+       ON CONFLICT (source, kind, ref) DO UPDATE SET id = excluded.id, status = 'resolved', resolved_by = 'operator'`,
+    )
+    .bind(r.source, r.kind, r.source_ref, r.id, r.sport, r.at)
+    .run();
+}
+
+/** What a team merge re-points: the matches `from` plays (as ingest's match ops need them) and its players. */
+export async function teamMergeRows(db: Db, from: string) {
+  const [matches, players] = await db.$client.batch<Row>([
+    db.$client
+      .prepare(
+        "SELECT id, sport, league_id, home_team_id, away_team_id FROM matches WHERE id IN (SELECT match_id FROM team_matches WHERE team_id = ?1)",
+      )
+      .bind(from),
+    db.$client
+      .prepare(
+        "SELECT id, sport, team_id, name, number, position, nationality, birth_date FROM players WHERE team_id = ?1",
+      )
+      .bind(from),
+  ]);
+  return { matches: matches!.results, players: players!.results };
+}
+
+/**
+ * The end of a merge, in one transaction: every source reference of `from` is `into`'s, `from` answers as `into`
+ * (merged_ids, and merges into `from` made before follow), and `from`'s own row and search entries go.
+ */
+export async function finishMerge(db: Db, kind: "team", from: string, into: string, at: string) {
+  await db.$client.batch([
+    db.$client
+      .prepare(
+        "UPDATE identities SET id = ?3, resolved_by = 'operator', status = 'resolved' WHERE kind = ?1 AND id = ?2",
+      )
+      .bind(kind, from, into),
+    db.$client.prepare("UPDATE merged_ids SET into_id = ?3 WHERE kind = ?1 AND into_id = ?2").bind(kind, from, into),
+    db.$client
+      .prepare(
+        "INSERT INTO merged_ids (kind, from_id, into_id, merged_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (kind, from_id) DO UPDATE SET into_id = excluded.into_id",
+      )
+      .bind(kind, from, into, at),
+    db.$client.prepare("DELETE FROM search_prefixes WHERE team_id = ?1 AND ref_id = ?1").bind(from),
+    db.$client.prepare("DELETE FROM teams WHERE id = ?").bind(from),
+  ]);
+}
+
+/** The id an old id was merged into, if it was. */
+export const MERGED_INTO = (kind: string, param: string) =>
+  `COALESCE((SELECT into_id FROM merged_ids WHERE kind = '${kind}' AND from_id = ${param}), ${param})`;

@@ -3,7 +3,7 @@
 import type { Sport } from "../../domain/codes";
 import type { PlayerListItem, Team } from "../../domain/people-schemas";
 import type { Db } from "../client";
-import { externalIdsSql, parseExternalIds } from "./identities";
+import { externalIdsSql, MERGED_INTO, parseExternalIds } from "./identities";
 import { seasonLeaguesOf, trackedSql, type Tracked } from "./visibility";
 
 type Row = Record<string, unknown>;
@@ -21,15 +21,18 @@ const seasonOf = (leagues: Row[]) =>
     .sort()
     .at(-1) ?? null;
 
+/** The team `?1` names: itself, or the team it was merged into (docs/identity.md "Merging"). */
+const TEAM = MERGED_INTO("team", "?1");
+
 export async function getTeam(db: Db, sport: Sport, id: string, tracked: Tracked): Promise<Team | undefined> {
   const d1 = db.$client;
   const [team, leagues] = await d1.batch<Row>([
     d1
       .prepare(
-        `SELECT id, sport, name, short_name, country, venue, logo_url, ${externalIdsSql("team", "teams.id")} AS external_ids FROM teams WHERE id = ?1 AND sport = ?2`,
+        `SELECT id, sport, name, short_name, country, venue, logo_url, ${externalIdsSql("team", "teams.id")} AS external_ids FROM teams WHERE id = ${TEAM} AND sport = ?2`,
       )
       .bind(id, sport),
-    d1.prepare(TEAM_LEAGUES("?1")).bind(id, tracked),
+    d1.prepare(TEAM_LEAGUES(TEAM)).bind(id, tracked),
   ]);
   const t = team!.results[0];
   if (!t || leagues!.results.length === 0) return undefined;
@@ -43,17 +46,17 @@ export async function getTeam(db: Db, sport: Sport, id: string, tracked: Tracked
 export async function getSquad(db: Db, sport: Sport, id: string, tracked: Tracked) {
   const d1 = db.$client;
   const [team, leagues, players] = await d1.batch<Row>([
-    d1.prepare("SELECT id FROM teams WHERE id = ?1 AND sport = ?2").bind(id, sport),
-    d1.prepare(TEAM_LEAGUES("?1")).bind(id, tracked),
+    d1.prepare(`SELECT id FROM teams WHERE id = ${TEAM} AND sport = ?2`).bind(id, sport),
+    d1.prepare(TEAM_LEAGUES(TEAM)).bind(id, tracked),
     d1
       .prepare(
-        `SELECT ${PLAYER_COLUMNS} FROM players p INDEXED BY players_team WHERE p.team_id = ?1 ORDER BY p.number, p.name`,
+        `SELECT ${PLAYER_COLUMNS} FROM players p INDEXED BY players_team WHERE p.team_id = ${TEAM} ORDER BY p.number, p.name`,
       )
       .bind(id),
   ]);
   if (!team!.results[0] || leagues!.results.length === 0) return undefined;
   return {
-    team_id: id,
+    team_id: String(team!.results[0]!.id),
     season: seasonOf(leagues!.results),
     players: players!.results as unknown as PlayerListItem[],
   };

@@ -19,10 +19,14 @@ export function markStatFinal(plan: Plan, m: Row) {
 export function markSeasonFinals(plan: Plan, league: Row, existing: Row | undefined, next: Row) {
   const from = existing ? Number(existing.status_code) : undefined;
   const to = Number(next.status_code);
+  // A correction: another score, or other teams (a merge of two teams that were one, docs/identity.md "Merging").
   const corrected =
     from !== undefined &&
     countsInTable(from) &&
-    (existing!.home_score !== next.home_score || existing!.away_score !== next.away_score);
+    (existing!.home_score !== next.home_score ||
+      existing!.away_score !== next.away_score ||
+      existing!.home_team_id !== next.home_team_id ||
+      existing!.away_team_id !== next.away_team_id);
   if (!countsInTable(to) || !(from === undefined || !countsInTable(from) || corrected)) return;
   markStatFinal(plan, next);
   if (league.format !== "league" && groupOf(next.round) === null) return;
