@@ -47,6 +47,16 @@ CREATE TABLE source_conflicts (
   PRIMARY KEY (match_id, source)
 ) WITHOUT ROWID;
 
+-- Two providers on one league (docs/identity.md "A standby provider"): the standby is polled only while the primary
+-- is down, which each provider's poller records here when it goes down (three failed calls in a row, or its day's
+-- quota spent) and when it comes back.
+ALTER TABLE feed_leagues ADD COLUMN role TEXT NOT NULL DEFAULT 'primary' CHECK (role IN ('primary', 'standby'));
+CREATE TABLE feed_health (
+  provider  TEXT PRIMARY KEY,
+  down      INTEGER NOT NULL,
+  since     TEXT NOT NULL
+) WITHOUT ROWID;
+
 -- A team's candidates when a source first names it: the teams of its country.
 CREATE INDEX teams_sport_country ON teams (sport, country);
 

@@ -15,6 +15,8 @@ const FeedLeague = z.object({
     .regex(/^[A-Za-z0-9_-]{1,32}$/, "the provider's league id or code (1–32 of A–Z, a–z, 0–9, _ and -)"),
   season: z.string().regex(/^\d{4}(-\d{4})?$/, "a start year (2026) or a span (2025-2026), as the provider names it"),
   league_id: IdParam,
+  /** A standby is polled only while the league's primary is down (docs/identity.md "A standby provider"). */
+  role: z.enum(["primary", "standby"]).default("primary"),
 });
 const FeedLeaguesBody = z.object({
   leagues: z

@@ -1,6 +1,6 @@
 // Drizzle mirror of migrations/0016_identities.sql: the crosswalk from sources' references to our ids, merged ids,
 // and final scores two sources disagree on (docs/identity.md).
-import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const identities = sqliteTable(
   "identities",
@@ -49,3 +49,10 @@ export const sourceConflicts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.matchId, t.source] })],
 );
+
+/** Whether each provider is down for this service, and since when (a standby of its leagues polls meanwhile). */
+export const feedHealth = sqliteTable("feed_health", {
+  provider: text("provider").primaryKey(),
+  down: integer("down").notNull(),
+  since: text("since").notNull(),
+});

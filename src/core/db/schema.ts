@@ -218,6 +218,10 @@ export const feedLeagues = sqliteTable(
     providerLeague: text("provider_league").notNull(),
     season: text("season").notNull(),
     leagueId: text("league_id").notNull(),
+    /** primary | standby (migration 0016): a standby is polled only while the league's primary is down. */
+    role: text("role", { enum: ["primary", "standby"] })
+      .notNull()
+      .default("primary"),
   },
   (t) => [
     primaryKey({ columns: [t.provider, t.providerLeague, t.season] }),

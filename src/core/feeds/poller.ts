@@ -50,7 +50,15 @@ export interface PollerDeps {
   existingLeagues(ids: string[]): Promise<Set<string>>;
   /** The one ingest path; throws an ApiError (400) naming the op it refused, or another error when it could not run. */
   apply(ops: Op[]): Promise<{ applied: number; unchanged: number }>;
+  /**
+   * Told when the provider goes down for this service (failing three calls in a row, or today's quota spent) or comes
+   * back: a standby provider of the same leagues polls while it is down (docs/identity.md "A standby provider").
+   */
+  health?(h: { down: boolean; since: number }): Promise<void>;
 }
+
+/** Failures in a row after which the provider counts as down (its standby takes over). */
+export const DOWN_AFTER_FAILURES = 3;
 
 /** A value validation dropped (src/core/ingest/validate.ts), as the feed status lists it. */
 export interface DroppedEntry extends LogEntry, DroppedValue {}
@@ -188,6 +196,24 @@ export class Poller {
 
   /** One round: the calls due now, as many as the quota allows, highest priority first. Returns when to come back. */
   async tick(): Promise<number> {
+    const at = await this.round();
+    await this.report();
+    return at;
+  }
+
+  /** Says when the provider went down or came back (`health`), once per change. */
+  private async report() {
+    if (!this.d.health) return;
+    const now = this.d.now();
+    const down = this.failures >= DOWN_AFTER_FAILURES || left(this.quota, this.d.quota, now).day <= 0;
+    const was = this.d.store.get<{ down: boolean; since: number }>("health");
+    if ((was?.down ?? false) === down) return;
+    const h = { down, since: now };
+    await this.d.health(h);
+    this.d.store.put("health", h);
+  }
+
+  private async round(): Promise<number> {
     const now = this.d.now();
     if (this.backoffUntil > now) return this.schedule(this.backoffUntil);
     const ms = await this.d.mappings();

@@ -1,7 +1,15 @@
 // The operator's view of the provider feeds (docs/feeds.md "Operating"): the league mapping and each feed's status.
 import { ApiError, badRequest } from "../errors";
 import { dbFor } from "../db/client";
-import { feedLeaguesOf, leagueSports, putFeedLeagues, type FeedLeagueRow } from "../db/queries/feed-leagues";
+import {
+  feedLeaguesOf,
+  healthOf,
+  leagueSports,
+  primariesOf,
+  putFeedHealth,
+  putFeedLeagues,
+  type FeedLeagueRow,
+} from "../db/queries/feed-leagues";
 import { matchStatuses } from "../db/queries/feeds";
 import { recentConflicts } from "../db/queries/identities";
 import { ingestInOrder } from "../ingest/serial";
@@ -41,9 +49,16 @@ export async function setFeedLeagues(env: Env, provider: ProviderName, rows: Fee
 export async function feedsStatus(env: Env) {
   const on = providersOn(env);
   const conflicts = await recentConflicts(dbFor(env.DB));
+  const health = await healthOf(dbFor(env.DB));
   const feeds = await Promise.all(
     PROVIDERS.map(async (p) => {
       const leagues = await feedLeaguesOf(dbFor(env.DB), p);
+      const standby = await standbyActive(
+        env,
+        p,
+        leagues.filter((l) => l.role === "standby").map((l) => l.league_id),
+      );
+      const down = !on.includes(p) || Boolean(health.get(p)?.down);
       const status = on.includes(p) ? await env.FEED_POLLER.getByName(p).status(p) : undefined;
       return {
         provider: p,
@@ -61,6 +76,11 @@ export async function feedsStatus(env: Env) {
           provider_league: l.provider_league,
           season: l.season,
           league_id: l.league_id,
+          role: l.role ?? "primary",
+          // Whether this provider feeds the league now, and since when it is so (null: since it was mapped).
+          active: l.role === "standby" ? standby.has(l.league_id) : !down,
+          active_since:
+            l.role === "standby" ? (standby.get(l.league_id) ?? null) : down ? null : (health.get(p)?.since ?? null),
           tracked: Boolean(l.tracked),
           live_matches: status?.live_matches[l.league_id] ?? 0,
         })),
@@ -71,12 +91,39 @@ export async function feedsStatus(env: Env) {
   return { feeds, conflicts };
 }
 
-/** The mapped leagues a poller fetches: those some account tracks, and those that do not exist yet (created first). */
+/**
+ * The mapped leagues a poller fetches: those some account tracks, and those that do not exist yet (created first). A
+ * league this provider is the standby of only while its primary is down (off here, failing, or out of quota) or has
+ * none (docs/identity.md "A standby provider").
+ */
 export async function pollableMappings(env: Env, provider: ProviderName): Promise<Mapping[]> {
   const rows = await feedLeaguesOf(dbFor(env.DB), provider);
+  const active = await standbyActive(
+    env,
+    provider,
+    rows.filter((r) => r.role === "standby").map((r) => r.league_id),
+  );
   return rows
-    .filter((r) => r.tracked || !r.exists)
+    .filter((r) => (r.tracked || !r.exists) && (r.role !== "standby" || active.has(r.league_id)))
     .map(({ provider_league, season, league_id }) => ({ provider_league, season, league_id }));
+}
+
+/** Of these leagues, those whose primary is down (or that have none): this provider, their standby, feeds them. */
+async function standbyActive(
+  env: Env,
+  provider: ProviderName,
+  leagueIds: string[],
+): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  if (leagueIds.length === 0) return out;
+  const on = providersOn(env);
+  const primaries = await primariesOf(dbFor(env.DB), provider, leagueIds);
+  for (const id of leagueIds) {
+    const mine = primaries.filter((p) => p.league_id === id);
+    const up = mine.filter((p) => on.includes(p.provider as ProviderName) && !p.down);
+    if (up.length === 0) out.set(id, mine.map((p) => p.since).find((x) => x !== null) ?? null);
+  }
+  return out;
 }
 
 /** A provider's poller on this deployment's configuration and ingest path; `io` is the clock, network and storage. */
@@ -93,6 +140,7 @@ export function pollerFor(
     existingLeagues: async (ids) => new Set((await leagueSports(dbFor(env.DB), ids)).keys()),
     storedStatus: (ids) => matchStatuses(dbFor(env.DB), ids),
     apply: (ops) => ingestInOrder(env, ops, undefined, undefined, false, p.name),
+    health: (h) => putFeedHealth(dbFor(env.DB), provider, h.down, new Date(h.since).toISOString()),
     ...io,
   });
 }

@@ -55,7 +55,7 @@ export function harness(
 
 export async function mapLeagues(
   provider: ProviderName,
-  leagues: { provider_league: string; season: string; league_id: string }[],
+  leagues: { provider_league: string; season: string; league_id: string; role?: "primary" | "standby" }[],
 ) {
   const res = await admin("PUT", `/feeds/${provider}/leagues`, { leagues });
   if (res.status !== 200) throw new Error(`mapping: ${res.status} ${await res.text()}`);
