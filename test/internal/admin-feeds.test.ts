@@ -26,7 +26,14 @@ describe("PUT /internal/admin/feeds/{provider}/leagues", () => {
     const body = (await res.json()) as any;
     expect(body.leagues).toEqual([
       { provider_league: "39", season: "2026", league_id: "lg_fb_eng1", role: "primary", tracked: true, exists: true },
-      { provider_league: "2", season: "2026", league_id: "lg_fb_new_cup", role: "primary", tracked: false, exists: false },
+      {
+        provider_league: "2",
+        season: "2026",
+        league_id: "lg_fb_new_cup",
+        role: "primary",
+        tracked: false,
+        exists: false,
+      },
     ]);
   });
 
