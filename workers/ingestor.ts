@@ -6,6 +6,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { ApiError } from "../src/core/errors";
 import { ingest } from "../src/core/ingest/apply";
+import { forgetIdentities } from "../src/core/ingest/identify";
 import type { Op } from "../src/core/ingest/ops";
 import type { IngestOutcome } from "../src/core/ingest/serial";
 
@@ -27,5 +28,10 @@ export class Ingestor extends DurableObject<Env> {
         return { ok: false as const, error: err instanceof Error ? err.message : String(err) };
       }
     });
+  }
+
+  /** The operator pinned or merged: what this isolate remembers of the crosswalk is read again (identify.ts). */
+  async forgetIdentities(): Promise<void> {
+    await this.ctx.blockConcurrencyWhile(async () => forgetIdentities());
   }
 }

@@ -11,7 +11,7 @@ import { p1, p6, p7, p13 } from "./http.mjs";
 import { median, ms, pct, startHarness } from "./lib.mjs";
 import { benchCommand, metCell, writeTable } from "./table.mjs";
 
-const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P7b,P8,P9,P10,P11,P12,P13,P14,P15,P16").split(","));
+const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P7b,P8,P9,P10,P11,P12,P13,P14,P15,P16,P17").split(","));
 const rows = [];
 const details = [];
 const CPU_REQUESTS_NOTE = `${process.env.CPU_REQUESTS ?? 500} sequential requests a side per round`;
@@ -385,6 +385,29 @@ if (only.has("P16"))
       "—",
       "— (priced in docs/operations.md)",
       null,
+    );
+  });
+if (only.has("P17"))
+  await guarded(["P17", "P17b"], async () => {
+    const { p17 } = await import("./identity.mjs");
+    const r = await p17();
+    row(
+      "P17",
+      `identity: a provider's first season (${r.matches} Premier League 2022/23 results, API-Football's ids and names, POST /internal/ingest with "source", batches of 500 ops) onto the history's same season, every team and match resolved once onto the history's; wall time on a fresh Worker`,
+      `${(r.seasonMs / 1000).toFixed(2)} s`,
+      `importing that season fresh (P15's path: npm run import over HTTP): ${(r.freshMs / 1000).toFixed(2)} s`,
+      `${r.seasonRatio.ratio.toFixed(2)}× (${spread(r.seasonRatio.ratios)})`,
+      "≤ 2×",
+      r.seasonRatio.ratio <= 2,
+    );
+    row(
+      "P17b",
+      "identity: one ingest op on a known match by its provider's reference (one crosswalk lookup, then merged by rank) against the same op by our id, POST /internal/ingest round trip p50",
+      ms(r.opMs),
+      `by our id: ${ms(r.ourMs)}`,
+      `${r.opRatio.ratio.toFixed(2)}× (${spread(r.opRatio.ratios)})`,
+      "≤ 1.05×",
+      r.opRatio.ratio <= 1.05,
     );
   });
 if (only.has("P6"))

@@ -44,6 +44,7 @@ export async function pin(env: Env, r: { kind: OperatorKind; source: string; sou
   const sport = await sportOf(db, r.kind, r.id);
   if (!sport) throw badRequest("id", `no ${r.kind} ${r.id}`);
   await pinIdentity(db, { ...r, sport, at: rfc3339() });
+  await env.INGESTOR.getByName("ingest").forgetIdentities();
   return { ...r, sport, status: "resolved", resolved_by: "operator" };
 }
 
@@ -78,5 +79,6 @@ export async function merge(env: Env, r: { kind: OperatorKind; from: string; int
   for (const p of rows.players) ops.push({ ...(p as object), op: "player", team_id: r.into } as Op);
   for (let i = 0; i < ops.length; i += 200) await ingestInOrder(env, ops.slice(i, i + 200));
   await finishMerge(db, "team", r.from, r.into, rfc3339());
+  await env.INGESTOR.getByName("ingest").forgetIdentities();
   return { kind: r.kind, from: r.from, into: r.into, matches: rows.matches.length, players: rows.players.length };
 }

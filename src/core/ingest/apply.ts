@@ -18,7 +18,7 @@ import { numberUpdates } from "./versions";
 import { tracer, type Marks } from "../../lib/trace";
 import type { Row } from "../db/queries/ingest";
 import { badRequest } from "../errors";
-import { identify } from "./identify";
+import { identify, rememberIdentities } from "./identify";
 import { mergeSources } from "./merge-sources";
 
 export interface Ingested {
@@ -85,6 +85,7 @@ export async function ingest(env: Env, input: Op[], trace = false, quiet = false
   const seqAfter = new Map(seqs.map((s) => [s.id, s.seq]));
   const seqOf = (id: string) => seqAfter.get(id) ?? stored(id);
   const changes = changeRows(plan, seqOf, rfc3339(atMs), atMs);
+  const newIdentities = [...(identified?.identities ?? []), ...(merged?.identities ?? [])];
   await writeIngest(db, plan.writes, {
     removedEvents: plan.removedEvents,
     lineMatches: plan.lineMatches,
@@ -95,7 +96,7 @@ export async function ingest(env: Env, input: Op[], trace = false, quiet = false
     changes,
     trimChangesBefore: atMs - CHANGES_KEPT_MS,
     correctsFinished: changes.some((c) => finishedBefore.has(c.match_id)),
-    identities: [...(identified?.identities ?? []), ...(merged?.identities ?? [])],
+    identities: newIdentities,
     conflicts: merged?.conflicts,
     // What the leagues' current seasons have may have changed with anything the batch applied.
     coverage:
@@ -109,6 +110,7 @@ export async function ingest(env: Env, input: Op[], trace = false, quiet = false
         : undefined,
   });
   t?.mark("d1_write");
+  rememberIdentities(newIdentities);
   for (const { id, seq } of seqs) state.matches.get(id)!.seq = seq;
   // The isolate that committed (the Ingestor's) serves the write on its next read; the others within 1 s.
   dataChanged();

@@ -31,6 +31,23 @@ export interface Identified {
   adopted: Set<string>;
 }
 
+/**
+ * The crosswalk rows this isolate has read or written, and the event references it knows are in none. Ingest runs in
+ * one object (the Ingestor), where every crosswalk write but the operator's happens: `forgetIdentities` is called
+ * after a pin or a merge. Bounded: cleared whole past MAX_REMEMBERED.
+ */
+const REMEMBERED = new Map<string, string | null>();
+const MAX_REMEMBERED = 200_000;
+const remembered = (source: string, key: string) => REMEMBERED.get(`${source}|${key}`);
+function remember(source: string, key: string, id: string | null) {
+  if (REMEMBERED.size >= MAX_REMEMBERED) REMEMBERED.clear();
+  REMEMBERED.set(`${source}|${key}`, id);
+}
+/** The batch's new crosswalk rows, once committed. */
+export const rememberIdentities = (rows: readonly Row[]) =>
+  rows.forEach((r) => remember(String(r.source), `${r.kind}|${r.ref}`, String(r.id)));
+export const forgetIdentities = () => REMEMBERED.clear();
+
 /** Our id for each local id, per kind; a local id not in the map is ours as it is. */
 class Ids {
   readonly team = new Map<string, string>();
@@ -66,21 +83,44 @@ export async function identify(db: Db, source: string, ops: Op[], now: string): 
           if (p.player_id) local.player.add(p.player_id);
     }
   }
+  // What this isolate already knows (the Ingestor's: every crosswalk write but the operator's passes here), then one
+  // round trip for the rest.
+  const cached = new Map<string, string>();
+  const misses = {
+    team: new Set<string>(),
+    player: new Set<string>(),
+    match: new Set<string>(),
+    event: new Set<string>(),
+  };
+  for (const kind of ["team", "player", "match", "event"] as const)
+    for (const id of local[kind]) {
+      const key = `${kind}|${refOf(source, kind, id)}`;
+      const hit = remembered(source, key);
+      if (hit === undefined) misses[kind].add(id);
+      else if (hit !== null) cached.set(key, hit);
+    }
   const refs = (kind: IdentityKind, set: Set<string>) => [...set].map((id) => refOf(source, kind, id));
-  const known = await knownRefs(
-    db,
-    source,
-    {
-      team: refs("team", local.team),
-      player: refs("player", local.player),
-      match: refs("match", local.match),
-      event: [...local.event],
-    },
-    { teams: [...local.team], matches: [...local.match], players: [...local.player] },
-  );
+  const anyMiss = Object.values(misses).some((m) => m.size > 0);
+  const known = anyMiss
+    ? await knownRefs(
+        db,
+        source,
+        {
+          team: refs("team", misses.team),
+          player: refs("player", misses.player),
+          match: refs("match", misses.match),
+          event: [...misses.event],
+        },
+        { teams: [...misses.team], matches: [...misses.match], players: [...misses.player] },
+      )
+    : { rows: [], teams: new Set<string>(), matches: new Set<string>(), players: new Set<string>() };
+  for (const r of known.rows) remember(source, `${r.kind}|${r.ref}`, String(r.id));
+  // An event reference not in the crosswalk stays so until ingest here matches it to another source's.
+  for (const id of misses.event)
+    if (!known.rows.some((r) => r.kind === "event" && r.ref === id)) remember(source, `event|${id}`, null);
   const ids = new Ids();
   const events = new Map<string, string>();
-  const byRef = new Map(known.rows.map((r) => [`${r.kind}|${r.ref}`, String(r.id)]));
+  const byRef = new Map([...cached, ...known.rows.map((r) => [`${r.kind}|${r.ref}`, String(r.id)] as const)]);
   const added: Row[] = [];
   const add = (
     kind: IdentityKind,
