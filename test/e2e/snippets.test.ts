@@ -223,6 +223,7 @@ const PLANS: Record<string, Plan> = {
   },
   "feeds-fake-start": { skip: "npm start with the fake provider: test/e2e/feeds.test.ts runs that set-up" },
   "feeds-fake-mapping": { run: async () => shellLines(block("feeds-fake-mapping")) },
+  "identity-admin": { run: async () => shellLines(block("identity-admin")) },
   "mcp-listen": {
     ms: 90_000,
     run: async () => {

@@ -1,4 +1,4 @@
-// One club, one name, for every source (docs/identity.md "Teams"): openfootball spells clubs differently across seasons
+// One club, one name, for every source (docs/identity.md "Resolution"): openfootball spells clubs differently across seasons
 // and files ("Manchester United FC", "Manchester United"; "Bayern München" in a league file, "FC Bayern München (GER)"
 // in the Champions League), and the providers use short forms ("Wolves", "Man United", "Spurs"). Every spelling found
 // maps here to one name, the demo catalog's where the club is in it; the history's team id is made from that name

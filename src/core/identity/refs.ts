@@ -1,4 +1,4 @@
-// A source's own reference for one of its local ids (docs/identity.md "The crosswalk"). A provider's ids are made
+// A source's own reference for one of its local ids (docs/identity.md "Resolution"). A provider's ids are made
 // from its references (src/core/feeds/ids.ts: fixture 868001 → m_af_868001), so the reference is the id without
 // its prefix; any other source's reference is the id it sent.
 import { SHORT } from "../feeds/ids";

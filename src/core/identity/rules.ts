@@ -1,6 +1,6 @@
-// The resolution rules (CONTRACT.md "One identity across sources", docs/identity.md "Resolution"): which entity a
-// source's new reference is, given the candidates stored. Pure. What the rules cannot decide with confidence is never
-// guessed: a new entity is made, marked `unresolved` when something similar exists.
+// The resolution rules (docs/identity.md "Resolution"): which entity a source's new reference is, given the
+// candidates stored. Pure. What the rules cannot decide with confidence is never guessed: a new entity is made, marked
+// `unresolved` when something similar exists.
 import { samePlayerName, similar, surname, teamKey } from "./names";
 
 /** Competitions whose teams come from many countries: a team is looked for among every team of the sport. */
