@@ -2,13 +2,15 @@
 // `wrangler dev` with FEEDS=api-football pointed at it, the real FeedPoller object on its alarms. The operator maps
 // two competitions; the match day plays step by step on the provider's side, and REST, a `ws` client and the feed
 // status follow. Kickoffs are set a minute before the test starts, so it does not depend on the time of day. Then a
-// season already played is mapped too (real recorded answers: the Premier League of 29 Aug – 4 Sep 2022): its
-// matches arrive finished, with their timelines and the table.
+// season already played is mapped too (real recorded answers: the Premier League of 29 Aug – 4 Sep 2022) onto the
+// history's same season: its matches are the history's (one id each), with the provider's timelines and one table.
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPECTED_A, EXPECTED_C } from "../fakes/match-day";
 import { FakeProvider } from "../fakes/providers";
 import { named, RecordedProvider } from "../fakes/recorded";
+import { httpTarget, importFiles } from "../../src/import/run";
 import { freePort, startWorker, type RunningWorker } from "./worker";
 import { open, type Client } from "./ws-client";
 
@@ -177,7 +179,16 @@ describe("API-Football through wrangler dev", () => {
     expect(fake.calls.every((c) => c.startsWith("/fixtures?"))).toBe(true);
   });
 
-  it("a season already played, mapped now: its results arrive finished, with their timelines and the table", async () => {
+  it("a season already played, mapped now onto the history's: one match each, the provider's timelines on them, one table", async () => {
+    // The history holds that season (openfootball's Premier League 2022/23, imported as npm run import does).
+    const file = "openfootball/football.json/2022-23/en.1.json";
+    await importFiles([{ path: file, text: readFileSync(`data/${file}`, "utf8") }], httpTarget(w.base, w.ingestToken), {
+      now: Date.now(),
+    });
+    const day = async (d: string) =>
+      (await get(`/v1/football/matches?league_id=lg_fb_eng1&date=${d}&limit=100`)).body.data as any[];
+    const mu = (await day("2022-09-04")).find((x) => x.home_team === "Manchester United")!;
+    expect(mu.id).toMatch(/^m_of_/);
     const res = await w.admin("PUT", "/feeds/api-football/leagues", {
       leagues: [
         { provider_league: "39", season: "2026", league_id: "lg_fb_eng1" },
@@ -186,10 +197,11 @@ describe("API-Football through wrangler dev", () => {
       ],
     });
     expect(res.status).toBe(200);
-    // Manchester United 3–1 Arsenal, 4 Sep 2022: first seen finished, fetched in full once, its goals in order.
+    // Manchester United 3–1 Arsenal, 4 Sep 2022: first seen finished, fetched in full once, its goals in order, on the
+    // history's match (the provider's fixture 868001 is that match: one id).
     const goals = await until(
       async () => {
-        const r = await get("/v1/football/matches/m_af_868001/events");
+        const r = await get(`/v1/football/matches/${mu.id}/events`);
         return r.status === 200 ? (r.body.data as any[]).filter((e) => e.type === "goal") : [];
       },
       (g) => g.length === 4,
@@ -201,12 +213,17 @@ describe("API-Football through wrangler dev", () => {
       "M. Rashford 66'",
       "M. Rashford 75'",
     ]);
-    const m = (await get("/v1/football/matches/m_af_868001")).body;
+    expect((await get("/v1/football/matches/m_af_868001")).status).toBe(404);
+    const m = (await get(`/v1/football/matches/${mu.id}`)).body;
     expect(m).toMatchObject({ status_code: 3, home_score: 3, away_score: 1, season: "2022/23" });
-    expect(Date.parse(m.finished_at)).toBe(Date.parse("2022-09-04T17:25:00Z"));
+    expect(m.external_ids).toEqual({ "api-football": "868001" });
+    // The week's 20 results are the history's 20 matches, not 40.
+    const week = ["2022-08-30", "2022-08-31", "2022-09-01", "2022-09-03", "2022-09-04"];
+    expect((await Promise.all(week.map(day))).flat()).toHaveLength(20);
+    // One table of the season: 20 clubs, 38 games each, each match counted once.
     const table = (await get("/v1/football/leagues/lg_fb_eng1/standings?season=2022/23")).body;
     expect(table.standings).toHaveLength(20);
-    expect(table.standings.reduce((n: number, r: any) => n + r.played, 0)).toBe(40);
+    expect(table.standings.every((r: any) => r.played === 38)).toBe(true);
     // One detail call fetched the 20 results (20 ids a call), and nothing went wrong.
     expect(past.calls.filter((c) => c.startsWith("/fixtures?ids="))).toHaveLength(1);
     const af = ((await (await w.admin("GET", "/feeds")).json()) as any).data.find(
