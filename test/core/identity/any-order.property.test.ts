@@ -1,7 +1,7 @@
 // One dataset whatever the order (issue 48): the history and two providers report the same season, in any order and
 // any subset. The ids each one's references resolve to partition the same way (each real team and match one id), and
-// the tables and the head-to-head are the same. Ids themselves are the first source's (docs/identity.md "Ids never
-// change": the first id served stays), so the comparison is by identity, not by id. FUZZ_SEED=<n> replays a run.
+// the tables and the head-to-head are the same. Ids themselves are the first source's (the first id served stays:
+// docs/identity.md "Ids never change"), so the comparison is by identity, not by id. FUZZ_SEED=<n> replays a run.
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
