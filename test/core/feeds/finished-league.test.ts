@@ -3,13 +3,10 @@
 // line-ups, statistics where the provider has them) and its tables, ordered as the matches were played. Played on the
 // real recorded answers: football-data.org's whole 2022 World Cup and API-Football's Premier League of 29 Aug – 4 Sep
 // 2022 (test/fixtures/real).
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ProviderName } from "../../../src/core/feeds/model";
-import { pollableMappings, pollerFor } from "../../../src/core/feeds/service";
 import { named, RecordedProvider } from "../../fakes/recorded";
 import { getJson, seed } from "../../helpers/seed";
-import { mapLeagues, track } from "./harness";
+import { mapLeagues, recordedPoller as poller, track } from "./harness";
 
 const s = await seed(["eng1"]);
 const get = async (path: string) => (await getJson(path, s.key)).body;
@@ -20,31 +17,6 @@ async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms =
     if (ok(v) || Date.now() > end) return v;
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-function poller(provider: ProviderName, fake: RecordedProvider) {
-  const store = new Map<string, unknown>();
-  const clock = { now: Date.now() };
-  const p = pollerFor(env, provider, {
-    now: () => clock.now,
-    fetch: (url) => fake.fetch(url),
-    store: {
-      get: (k) => (store.has(k) ? structuredClone(store.get(k)) : undefined) as never,
-      put: (k, v) => void store.set(k, structuredClone(v)),
-    },
-    mappings: () => pollableMappings(env, provider),
-    quota: { perDay: 100_000, perMinute: 1000 },
-  });
-  /** Rounds until a round makes no call (the season's list, then every detail call it calls for). */
-  const settle = async () => {
-    for (let i = 0; i < 10; i++) {
-      const before = fake.calls.length;
-      clock.now += 2000;
-      await p.tick();
-      if (fake.calls.length === before) return;
-    }
-  };
-  return { p, settle };
 }
 
 describe("football-data.org: the 2022 World Cup mapped after it was played", () => {

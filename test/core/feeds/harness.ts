@@ -6,6 +6,7 @@ import type { ProviderName } from "../../../src/core/feeds/model";
 import type { Poller } from "../../../src/core/feeds/poller";
 import { pollableMappings, pollerFor } from "../../../src/core/feeds/service";
 import { FakeProvider } from "../../fakes/providers";
+import type { RecordedProvider } from "../../fakes/recorded";
 
 export const TODAY = new Date().toISOString().slice(0, 10);
 export const KICKOFF = Date.parse(`${TODAY}T12:00:00Z`);
@@ -77,4 +78,32 @@ export async function ourId(source: string, kind: "team" | "player" | "match", r
     .first<{ id: string }>();
   if (!row) throw new Error(`${source} ${kind} ${ref}: not in the crosswalk`);
   return row.id;
+}
+
+/**
+ * A provider's poller on recorded answers (test/fixtures/real), on a clock of its own; `settle` runs rounds until one
+ * makes no call (the season's list, then every detail call it calls for).
+ */
+export function recordedPoller(provider: ProviderName, fake: RecordedProvider) {
+  const store = new Map<string, unknown>();
+  const clock = { now: Date.now() };
+  const p = pollerFor(env, provider, {
+    now: () => clock.now,
+    fetch: (url) => fake.fetch(url),
+    store: {
+      get: (k) => (store.has(k) ? structuredClone(store.get(k)) : undefined) as never,
+      put: (k, v) => void store.set(k, structuredClone(v)),
+    },
+    mappings: () => pollableMappings(env, provider),
+    quota: { perDay: 100_000, perMinute: 1000 },
+  });
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) {
+      const before = fake.calls.length;
+      clock.now += 2000;
+      await p.tick();
+      if (fake.calls.length === before) return;
+    }
+  };
+  return { p, settle };
 }

@@ -2,14 +2,11 @@
 // no match and no team: every real match and team keeps the one id it was first served under (the history's), and the
 // provider's data lands on it. Played on real recorded answers (test/fixtures/real): football-data.org's whole 2022
 // World Cup and API-Football's Premier League week of 29 Aug – 4 Sep 2022, over the bundled openfootball history.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ProviderName } from "../../../src/core/feeds/model";
-import { pollableMappings, pollerFor } from "../../../src/core/feeds/service";
 import { named, RecordedProvider } from "../../fakes/recorded";
 import { bundled, importBundled } from "../../helpers/openfootball";
 import { getJson, seed } from "../../helpers/seed";
-import { mapLeagues, track } from "../feeds/harness";
+import { mapLeagues, recordedPoller as poller, track } from "../feeds/harness";
 
 const s = await seed(["eng1"]);
 const get = async (path: string) => (await getJson(path, s.key)).body;
@@ -23,30 +20,6 @@ const all = async (path: string) => {
   } while (cursor);
   return out;
 };
-
-function poller(provider: ProviderName, fake: RecordedProvider) {
-  const store = new Map<string, unknown>();
-  const clock = { now: Date.now() };
-  const p = pollerFor(env, provider, {
-    now: () => clock.now,
-    fetch: (url) => fake.fetch(url),
-    store: {
-      get: (k) => (store.has(k) ? structuredClone(store.get(k)) : undefined) as never,
-      put: (k, v) => void store.set(k, structuredClone(v)),
-    },
-    mappings: () => pollableMappings(env, provider),
-    quota: { perDay: 100_000, perMinute: 1000 },
-  });
-  const settle = async () => {
-    for (let i = 0; i < 10; i++) {
-      const before = fake.calls.length;
-      clock.now += 2000;
-      await p.tick();
-      if (fake.calls.length === before) return;
-    }
-  };
-  return { p, settle };
-}
 
 await importBundled(bundled(/2022\/worldcup\.json|2022-23\/en\.1\.json/));
 await track(s.accountId, ["lg_fb_eng1", "lg_fb_wc"]);
@@ -70,7 +43,14 @@ describe("football-data.org's 2022 World Cup onto the history's", () => {
     expect(final).toHaveLength(1);
     expect(final[0]).toMatchObject({ home_team: "Argentina", away_team: "France", home_score: 3, away_score: 3 });
 
-    const argentina = new Set(after.flatMap((m) => [m.home_team === "Argentina" ? m.home_team_id : null, m.away_team === "Argentina" ? m.away_team_id : null]).filter(Boolean));
+    const argentina = new Set(
+      after
+        .flatMap((m) => [
+          m.home_team === "Argentina" ? m.home_team_id : null,
+          m.away_team === "Argentina" ? m.away_team_id : null,
+        ])
+        .filter(Boolean),
+    );
     expect([...argentina]).toEqual(["tm_fb_nt_argentina"]);
     const team = await get("/v1/football/teams/tm_fb_nt_argentina");
     expect(team.external_ids).toEqual({ "football-data": "762", openfootball: "Argentina" });
