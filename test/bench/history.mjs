@@ -12,7 +12,8 @@ import { abRounds, median, startHarness } from "./lib.mjs";
 const ROUNDS = Number(process.env.P15_ROUNDS ?? (process.env.BENCH_SMOKE === "1" ? 1 : 3));
 const ROWS_PER_BATCH = 500;
 
-async function importer() {
+/** The importer and the openfootball converter as `npm run import` runs them (bundled for Node). */
+export async function importer() {
   const out = await build({
     stdin: {
       contents: `export { importFiles, httpTarget } from "./src/import/run.ts"; export { convertFile, isImportable } from "./src/import/openfootball/convert.ts";`,

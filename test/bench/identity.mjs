@@ -3,8 +3,8 @@
 // against importing that season fresh (P15's path: the importer, quiet batches of 500 ops). (b) A known reference:
 // one live score change of a match by its provider's reference (one crosswalk lookup) against the same change by our
 // id, POST /internal/ingest round trips in alternating rounds.
-import { build } from "esbuild";
 import { readFileSync } from "node:fs";
+import { importer } from "./history.mjs";
 import { abRounds, median, startHarness } from "./lib.mjs";
 
 const SMOKE = process.env.BENCH_SMOKE === "1";
@@ -12,22 +12,6 @@ const ROUNDS = Number(process.env.P17_ROUNDS ?? (SMOKE ? 1 : 3));
 const OPS_ROUNDS = Number(process.env.P17_OPS ?? (SMOKE ? 20 : 300));
 const FILE = "data/openfootball/football.json/2022-23/en.1.json";
 const NOW = Date.UTC(2026, 10, 27, 11);
-
-async function importer() {
-  const out = await build({
-    stdin: {
-      contents: `export { importFiles, httpTarget } from "./src/import/run.ts";`,
-      resolveDir: process.cwd(),
-      loader: "ts",
-    },
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    write: false,
-    logLevel: "error",
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
-}
 
 const post = (w, body) =>
   fetch(`${w.base}/internal/ingest`, {
