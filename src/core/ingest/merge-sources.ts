@@ -73,10 +73,11 @@ export function mergeSources(ops: Op[], state: IngestState, ctx: SourceContext):
             theirs: score(m.home_score, m.away_score),
             at: ctx.now,
           });
-        // Another source's match may stand where this one's answers did not start (a history fixture, scheduled, and
-        // a provider's result): it passes through the statuses between, as a provider's own jumps do.
+        // The match may stand where this source's answers did not start (another source's, or a poller that lost its
+        // storage and knows the match only by its own reference): it passes through the statuses between, as a
+        // provider's own jumps do.
         const from = Number(m?.status_code);
-        if (m && op.status_code !== undefined && m.source !== source && !canTransition(from, op.status_code))
+        if (m && op.status_code !== undefined && !canTransition(from, op.status_code))
           for (const step of transitionPath(from, op.status_code)?.slice(1, -1) ?? [])
             out.push({
               op: "match",

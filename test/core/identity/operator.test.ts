@@ -112,6 +112,52 @@ describe("two sources on one match", () => {
   });
 });
 
+describe("a provider that lost its storage", () => {
+  it("takes the history's match it resolved onto through the transitions, as it would its own", async () => {
+    const kickoff = KICKOFF + 10 * 86_400;
+    await send(
+      [
+        ...teams("tm_of_ef", ["Epsom Rovers FC", "Frome Town FC"]),
+        match("m_of_ef1", "tm_of_ef0", "tm_of_ef1", {
+          kickoff_ts: kickoff,
+          status_code: 1,
+          home_score: 0,
+          away_score: 0,
+        }),
+      ],
+      "openfootball",
+      true,
+    );
+    const af = teams("tm_af_", ["Epsom Rovers", "Frome Town"]).map((t, i) => ({ ...t, id: `tm_af_${7200 + i}` }));
+    // Its first report: scheduled, as the history has it; the match is now the provider's.
+    await send(
+      [
+        ...af,
+        match("m_af_9201", "tm_af_7200", "tm_af_7201", {
+          kickoff_ts: kickoff,
+          status_code: 1,
+          home_score: 0,
+          away_score: 0,
+        }),
+      ],
+      "api-football",
+    );
+    // Its storage lost, it sees the match only by its own reference, finished: 1 → 3 goes through 2.
+    await send(
+      [
+        match("m_af_9201", "tm_af_7200", "tm_af_7201", {
+          kickoff_ts: kickoff,
+          status_code: 3,
+          home_score: 1,
+          away_score: 0,
+        }),
+      ],
+      "api-football",
+    );
+    expect(await get("/v1/football/matches/m_of_ef1")).toMatchObject({ status_code: 3, home_score: 1 });
+  });
+});
+
 describe("the operator's hand", () => {
   it("a near name becomes a new team marked unresolved; pinning sends the next report to the chosen team", async () => {
     await send(
