@@ -7,7 +7,7 @@ import { DurableObject } from "cloudflare:workers";
 import { ApiError } from "../src/core/errors";
 import { ingest } from "../src/core/ingest/apply";
 import { forgetIdentities } from "../src/core/ingest/identify";
-import type { Op } from "../src/core/ingest/ops";
+import type { PlanOp } from "../src/core/ingest/ops";
 import type { IngestOutcome } from "../src/core/ingest/serial";
 
 export class Ingestor extends DurableObject<Env> {
@@ -15,7 +15,7 @@ export class Ingestor extends DurableObject<Env> {
    * `trace`: the outcome carries the batch's hop marks (src/lib/trace.ts); `quiet`: history; `source`: the source whose
    * references the ops' ids are (src/core/ingest/apply.ts).
    */
-  async apply(ops: Op[], trace = false, quiet = false, source?: string): Promise<IngestOutcome> {
+  async apply(ops: PlanOp[], trace = false, quiet = false, source?: string): Promise<IngestOutcome> {
     // blockConcurrencyWhile: no other call starts until this batch is written and published. Failures come back as
     // values (a throw inside would reset the object), and the caller rethrows them.
     return this.ctx.blockConcurrencyWhile(async () => {

@@ -26,6 +26,7 @@ import {
   type EnrichmentLoader,
 } from "../core/db/queries/enrichments";
 import { getMatch, listMatches } from "../core/db/queries/matches";
+import { mergedInto } from "../core/db/queries/identities";
 import type { AppEnv } from "../http/app-env";
 import { badRequest, noData, notFound } from "../core/errors";
 import { responseCache } from "./cache";
@@ -54,7 +55,10 @@ export function matchRoutes(sport: Sport) {
         date: q.date,
         teamId: q.team_id,
       };
-      const page = await listMatches(c.get("db"), filter, q.limit, after);
+      let page = await listMatches(c.get("db"), filter, q.limit, after);
+      // A team merged into another lists that one's matches (docs/identity.md "Merging"): a seek on an empty page only.
+      const into = q.team_id && page.rows.length === 0 ? await mergedInto(c.get("db"), "team", q.team_id) : undefined;
+      if (into) page = await listMatches(c.get("db"), { ...filter, teamId: into }, q.limit, after);
       return json(c, {
         data: page.rows,
         total: page.total,
@@ -73,30 +77,30 @@ export function matchRoutes(sport: Sport) {
 
   /** Enrichments: 404 not_found for an unknown/untracked match, 404 no_data when it has none of this yet. */
   const enrichment =
-    <T, B>(what: string, load: EnrichmentLoader<T>, render: (id: string, data: T, match: MatchDetail) => B) =>
+    <T, B>(what: string, load: EnrichmentLoader<T>, render: (data: T, match: MatchDetail) => B) =>
     async (c: Context<AppEnv>, id: string) => {
       const res = await load(c.get("db"), sport, id, c.get("leagues"));
       if (!res.match) throw notFound("match");
       if (res.data === null) throw noData(what);
-      return json(c, render(id, res.data, res.match));
+      return json(c, render(res.data, res.match));
     };
   const params = { params: MatchPath };
 
   // The timeline and the match row are read in one batch: `seq` is the version this timeline is (stream after it).
-  const events = enrichment("events", getEvents, (id, data, m) => ({ match_id: id, seq: m.seq, data }));
+  const events = enrichment("events", getEvents, (data, m) => ({ match_id: m.id, seq: m.seq, data }));
   r.openapi(
     read("/{id}/events", "getMatchEvents", "Match timeline, chronological", params, EventsResponse, true),
     (c) => events(c, c.req.valid("param").id),
   );
-  const stats = enrichment("stats", getStats, (id, data) => ({ match_id: id, data }));
+  const stats = enrichment("stats", getStats, (data, m) => ({ match_id: m.id, data }));
   r.openapi(read("/{id}/stats", "getMatchStats", "Match statistics", params, StatsResponse, true), (c) =>
     stats(c, c.req.valid("param").id),
   );
-  const lineups = enrichment("lineups", getLineups, (id, data) => ({ match_id: id, ...data }));
+  const lineups = enrichment("lineups", getLineups, (data, m) => ({ match_id: m.id, ...data }));
   r.openapi(read("/{id}/lineups", "getMatchLineups", "Lineups", params, LineupsResponse, true), (c) =>
     lineups(c, c.req.valid("param").id),
   );
-  const standings = enrichment("standings", getStandingsAtKickoff, (_, data) => data);
+  const standings = enrichment("standings", getStandingsAtKickoff, (data) => data);
   r.openapi(
     read(
       "/{id}/standings",
@@ -108,7 +112,7 @@ export function matchRoutes(sport: Sport) {
     ),
     (c) => standings(c, c.req.valid("param").id),
   );
-  const box = enrichment("box score", getBoxScore, (id, data) => ({ match_id: id, ...data }));
+  const box = enrichment("box score", getBoxScore, (data, m) => ({ match_id: m.id, ...data }));
   r.openapi(
     read(
       "/{id}/players",
@@ -132,7 +136,7 @@ export function matchRoutes(sport: Sport) {
     (c) => {
       const { limit } = c.req.valid("query");
       const load: EnrichmentLoader<H2H> = (db, s, id, accountId) => getH2H(db, s, id, accountId, limit);
-      return enrichment("head-to-head meetings", load, (_, data) => data)(c, c.req.valid("param").id);
+      return enrichment("head-to-head meetings", load, (data) => data)(c, c.req.valid("param").id);
     },
   );
 

@@ -92,7 +92,7 @@ sseRoutes.openapi(
     if (resumed === null) throw badRequest("Last-Event-ID", "expected the `id:` of an event of this stream (a seq)");
     const match = await streamedMatch(c, id);
     const since = resumed ?? c.req.valid("query").since;
-    return admitStream(c, "sse", roomHolder(id), matchSockets(c.env, id), matchStreamInfo(match, since));
+    return admitStream(c, "sse", roomHolder(match.id), matchSockets(c.env, match.id), matchStreamInfo(match, since));
   },
 );
 sseRoutes.openapi(

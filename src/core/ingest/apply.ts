@@ -6,7 +6,7 @@ import { loadIngestState, writeIngest } from "../db/queries/ingest";
 import { publishAll } from "../live/publish";
 import { webhookEvents } from "./webhooks";
 import type { WebhookEvent } from "../webhooks/events";
-import type { Op } from "./ops";
+import type { Op, PlanOp } from "./ops";
 import { planIngest, type Plan } from "./plan";
 import { seasonStatsWrites } from "./season-stats";
 import { competitionMoves, competitionsOf } from "./competition-moves";
@@ -36,13 +36,13 @@ export interface Ingested {
  * quiet batch may not leave a match in play. `source`: the batch is that source's (docs/identity.md): its ids are its
  * own references, resolved to ours through the crosswalk, and merged field by field with other sources'.
  */
-export async function ingest(env: Env, input: Op[], trace = false, quiet = false, source?: string): Promise<Ingested> {
+export async function ingest(env: Env, input: PlanOp[], trace = false, quiet = false, source?: string): Promise<Ingested> {
   const t = tracer(trace);
   t?.mark("ingestor");
   const db = dbFor(env.DB);
   const now = rfc3339();
   // A source's references in our ids (docs/identity.md): looked up in the crosswalk, new ones resolved once.
-  const identified = source ? await identify(db, source, input, now) : undefined;
+  const identified = source ? await identify(db, source, sourceOps(input), now) : undefined;
   let ops = identified?.ops ?? input;
   let ids = referenced(ops);
   const state = await loadIngestState(db, {
@@ -54,7 +54,7 @@ export async function ingest(env: Env, input: Op[], trace = false, quiet = false
   });
   t?.mark("d1_read");
   // Two sources on one match: each field from the best source that has it (src/core/ingest/merge-sources.ts).
-  const merged = identified && source ? mergeSources(ops, state, { source, now, ...identified }) : undefined;
+  const merged = identified && source ? mergeSources(identified.ops, state, { source, now, ...identified }) : undefined;
   if (merged) {
     ops = merged.ops;
     ids = referenced(ops);
@@ -88,6 +88,7 @@ export async function ingest(env: Env, input: Op[], trace = false, quiet = false
   const newIdentities = [...(identified?.identities ?? []), ...(merged?.identities ?? [])];
   await writeIngest(db, plan.writes, {
     removedEvents: plan.removedEvents,
+    removedMatches: plan.removedMatches.map((m) => String(m.id)),
     lineMatches: plan.lineMatches,
     search: plan.search,
     searchTeams: [...plan.searchTeams],
@@ -137,8 +138,14 @@ function takeTimelines(plan: Plan, matches: Map<string, Row>, ids: Set<string>, 
   }
 }
 
+/** A source's batch: its ops only (the operator's merge is no source's). */
+function sourceOps(ops: PlanOp[]): Op[] {
+  if (ops.some((o) => o.op === "merge_match")) throw badRequest("ops", "a source's batch cannot merge matches");
+  return ops as Op[];
+}
+
 /** Every id the ops reference, by kind (what ingest loads before it plans). */
-function referenced(ops: Op[]) {
+function referenced(ops: PlanOp[]) {
   const ids = {
     leagues: new Set<string>(),
     teams: new Set<string>(),
@@ -152,6 +159,10 @@ function referenced(ops: Op[]) {
     else if (op.op === "player") {
       ids.players.add(op.id);
       ids.teams.add(op.team_id);
+    } else if (op.op === "merge_match") {
+      ids.matches.add(op.from);
+      ids.matches.add(op.into);
+      for (const id of op.league_ids) ids.leagues.add(id);
     } else if (op.op === "match") {
       ids.matches.add(op.id);
       ids.leagues.add(op.league_id);

@@ -10,7 +10,7 @@ export type ChangePart = (typeof CHANGE_PARTS)[number];
 export const CHANGES_KEPT_MS = 8 * 24 * 3600 * 1000;
 
 export function changeRows(
-  plan: Pick<Plan, "writes" | "matches" | "lines" | "finals" | "updates">,
+  plan: Pick<Plan, "writes" | "matches" | "lines" | "finals" | "updates" | "removedMatches">,
   seqOf: (matchId: string) => number,
   at: string,
   atMs: number,
@@ -37,6 +37,17 @@ export function changeRows(
       if (plan.writes.standings.some((s) => s.league_id === f.leagueId && s.season === f.season))
         f.matchIds.forEach((id) => mark(id, "standings"));
   const out: ChangeRow[] = [];
+  // A match merged into another is gone: its row says so (its id now answers as the other's, docs/identity.md).
+  for (const m of plan.removedMatches)
+    out.push({
+      sport: String(m.sport),
+      match_id: String(m.id),
+      league_id: String(m.league_id),
+      seq: Number(m.seq ?? 0),
+      parts: JSON.stringify(["match"]),
+      at,
+      at_ms: atMs,
+    });
   for (const [id, set] of parts) {
     const m = plan.matches.get(id);
     if (!m) continue;

@@ -216,3 +216,18 @@ export const IngestBody = z.object({
    */
   source: SourceName.optional(),
 });
+
+/**
+ * The operator's merge of two stored matches that are one real match (POST /internal/admin/identities/merge,
+ * docs/identity.md "Merging"): planned by src/core/ingest/plan/merge-match.ts. Not an op of the ingest route's
+ * body: no source sends it.
+ */
+export interface MergeMatchOp {
+  op: "merge_match";
+  from: string;
+  into: string;
+  /** The two matches' leagues (ingest loads what its ops name; the operator reads them). */
+  league_ids: string[];
+}
+/** What ingest plans: a source's ops, or the operator's merge. */
+export type PlanOp = Op | MergeMatchOp;

@@ -22,7 +22,9 @@ export async function seasonStatsWrites(db: Db, plan: Plan, state: IngestState):
     const ids = [...playerIds];
     // Every line of those players this season: stored lines of matches the batch does not replace, plus the batch's.
     const lines = new Map<string, Row[]>();
+    const gone = new Set(plan.removedMatches.map((m) => String(m.id)));
     const add = (l: Row) => {
+      if (gone.has(String(l.match_id))) return;
       const m = plan.matches.get(String(l.match_id));
       const status = m ? Number(m.status_code) : Number(l.status_code);
       if (!isFinished(status)) return;

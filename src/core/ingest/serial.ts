@@ -3,7 +3,7 @@ import { dataChanged } from "../db/data-view";
 import { ApiError, type ProblemCode } from "../errors";
 import { enqueueWebhooks } from "./webhooks";
 import type { WebhookEvent } from "../webhooks/events";
-import type { Op } from "./ops";
+import type { PlanOp } from "./ops";
 import type { Marks, Tracer } from "../../lib/trace";
 
 export type IngestOutcome =
@@ -21,7 +21,7 @@ export type IngestOutcome =
  */
 export async function ingestInOrder(
   env: Env,
-  ops: Op[],
+  ops: PlanOp[],
   defer?: (start: () => Promise<unknown>) => void,
   t?: Tracer,
   quiet = false,

@@ -18,6 +18,9 @@ export async function standingsWrites(db: Db, plan: Plan, sportOf: (leagueId: st
     const all = new Map((await seasonMatches(db, leagueId, season)).map((m) => [String(m.id), m]));
     for (const m of plan.matches.values())
       if (m.league_id === leagueId && m.season === season) all.set(String(m.id), m);
+    // A match merged into another counts no more; the snapshots from where it stood on are rewritten.
+    const removed = plan.removedMatches.filter((m) => all.delete(String(m.id)) && m.finished_at);
+    const removedAt = Math.min(...removed.map((m) => ts(m.finished_at)));
     const grouped = [...all.values()].some((m) => groupOf(m.round) !== null);
     for (const [id, m] of all) if (grouped ? groupOf(m.round) === null : isKnockoutRound(m.round)) all.delete(id);
     const tables = new Map<string | null, TableBuilder>();
@@ -40,7 +43,7 @@ export async function standingsWrites(db: Db, plan: Plan, sportOf: (leagueId: st
       .sort((a, b) => ts(a.finished_at) - ts(b.finished_at) || Number(a.kickoff_ts) - Number(b.kickoff_ts));
     // Every snapshot from the earliest changed match on: a later match's table includes that result, so a corrected
     // final score (or a result arriving after later ones) changes the tables at kickoff of the matches after it.
-    const from = finished.findIndex((m) => matchIds.includes(String(m.id)));
+    const from = finished.findIndex((m) => matchIds.includes(String(m.id)) || ts(m.finished_at) >= removedAt);
     let asOf = "";
     for (const [i, m] of finished.entries()) {
       tableOf(m).add({

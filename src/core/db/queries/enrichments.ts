@@ -1,5 +1,6 @@
 // Events, stats, lineups and the standings snapshot of one match. Each is fetched in one batch together with
 // the visibility check, so "unknown/untracked match" (not_found) and "nothing yet" (no_data) cost one round trip.
+import { mergedInto } from "./identities";
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { isInPlay, type Sport } from "../../domain/codes";
@@ -30,14 +31,18 @@ async function withVisibleMatch<Q extends BatchItem<"sqlite">, T>(
   sport: Sport | undefined,
   id: string,
   tracked: Tracked,
-  query: Q,
+  query: (id: string) => Q,
   map: (rows: BatchResponse<[Q]>[0], match: Visible) => T | null,
 ): Promise<Enrichment<T>> {
-  const [m, rows] = (await db.batch([visibleMatchQuery(db, sport, id, tracked), query])) as unknown as [
+  const [m, rows] = (await db.batch([visibleMatchQuery(db, sport, id, tracked), query(id)])) as unknown as [
     Awaited<ReturnType<typeof visibleMatchQuery>>,
     BatchResponse<[Q]>[0],
   ];
-  if (!m[0]) return { match: undefined };
+  if (!m[0]) {
+    // A match merged into another answers as that one (docs/identity.md "Merging"): one more seek, on a miss only.
+    const into = await mergedInto(db, "match", id);
+    return into ? withVisibleMatch(db, sport, into, tracked, query, map) : { match: undefined };
+  }
   const match = toDetail(m[0]);
   return { match, data: map(rows, match) };
 }
@@ -48,7 +53,8 @@ export const getEvents: EnrichmentLoader<Event[]> = (db, sport, id, tracked) =>
     sport,
     id,
     tracked,
-    db
+    (id) =>
+      db
       .select({
         id: matchEvents.id,
         seq: matchEvents.seq,
@@ -83,7 +89,8 @@ export const getStats: EnrichmentLoader<StatRow[]> = (db, sport, id, tracked) =>
     sport,
     id,
     tracked,
-    db.select({ data: matchStats.data }).from(matchStats).where(eq(matchStats.matchId, id)),
+    (id) =>
+      db.select({ data: matchStats.data }).from(matchStats).where(eq(matchStats.matchId, id)),
     ([row]) => (row ? (JSON.parse(row.data) as StatRow[]) : null),
   );
 
@@ -93,7 +100,8 @@ export const getLineups: EnrichmentLoader<{ home: Lineup; away: Lineup }> = (db,
     sport,
     id,
     tracked,
-    db
+    (id) =>
+      db
       .select({ home: matchLineups.home, away: matchLineups.away })
       .from(matchLineups)
       .where(eq(matchLineups.matchId, id)),
@@ -107,7 +115,8 @@ export const getStandingsAtKickoff: EnrichmentLoader<Standings> = (db, sport, id
     sport,
     id,
     tracked,
-    db
+    (id) =>
+      db
       .select({
         league_id: standingsSnapshots.leagueId,
         season: standingsSnapshots.season,
@@ -141,7 +150,10 @@ export async function getH2H(
   limit: number,
 ): Promise<Enrichment<H2H>> {
   const [m] = await visibleMatchQuery(db, sport, id, tracked);
-  if (!m) return { match: undefined };
+  if (!m) {
+    const into = await mergedInto(db, "match", id);
+    return into ? getH2H(db, sport, into, tracked, limit) : { match: undefined };
+  }
   const [list, [summary]] = await db.batch(
     h2hQueries(db, m.sport, m.home_team_id, m.away_team_id, m.kickoff_ts, tracked, limit),
   );
@@ -162,7 +174,8 @@ export const getBoxScore: EnrichmentLoader<{ home: Line[]; away: Line[] }> = (db
     sport,
     id,
     tracked,
-    db
+    (id) =>
+      db
       .select()
       .from(playerLines)
       .where(eq(playerLines.matchId, id))

@@ -146,6 +146,15 @@ export async function sportOf(db: Db, kind: "league" | "team" | "player" | "matc
   return row?.sport;
 }
 
+/** The leagues of these matches. */
+export async function leaguesOf(db: Db, matchIds: string[]) {
+  const { results } = await db.$client
+    .prepare("SELECT DISTINCT league_id FROM matches WHERE id IN (SELECT value FROM json_each(?))")
+    .bind(JSON.stringify(matchIds))
+    .all<{ league_id: string }>();
+  return results.map((r) => r.league_id);
+}
+
 /** Pins a source's reference to an id: resolved by the operator, whatever the rules had said. */
 export async function pinIdentity(
   db: Db,
@@ -179,10 +188,45 @@ export async function teamMergeRows(db: Db, from: string) {
 }
 
 /**
- * The end of a merge, in one transaction: every source reference of `from` is `into`'s, `from` answers as `into`
- * (merged_ids, and merges into `from` made before follow), and `from`'s own row and search entries go.
+ * What a player merge re-points: the events, line-ups and box scores that name `from`, in the matches of his team
+ * and the matches he has a line in (index seeks: team_matches, player_lines_player, the events' match_id prefix).
  */
-export async function finishMerge(db: Db, kind: "team", from: string, into: string, at: string) {
+export async function playerMergeRows(db: Db, from: string) {
+  const MATCHES = `SELECT match_id FROM team_matches WHERE team_id = (SELECT team_id FROM players WHERE id = ?1)
+    UNION SELECT match_id FROM player_lines WHERE player_id = ?1`;
+  const [events, lineups, lines] = await db.$client.batch<Row>([
+    db.$client
+      .prepare(
+        `SELECT * FROM match_events WHERE match_id IN (${MATCHES}) AND ?1 IN (player_id, player_in_id, player_out_id)`,
+      )
+      .bind(from),
+    db.$client
+      .prepare(`SELECT match_id, home, away FROM match_lineups WHERE match_id IN (${MATCHES})`)
+      .bind(from),
+    db.$client
+      .prepare(
+        "SELECT * FROM player_lines WHERE match_id IN (SELECT match_id FROM player_lines WHERE player_id = ?1) ORDER BY match_id, side, ord",
+      )
+      .bind(from),
+  ]);
+  return { events: events!.results, lineups: lineups!.results, lines: lines!.results };
+}
+
+/**
+ * The end of a merge, in one transaction: every source reference of `from` is `into`'s, `from` answers as `into`
+ * (merged_ids, and merges into `from` made before follow), and `from`'s own row and search entries go (a merged
+ * match's row went with the ingest batch that merged it).
+ */
+export async function finishMerge(db: Db, kind: "team" | "player" | "match", from: string, into: string, at: string) {
+  const gone = {
+    team: ["DELETE FROM search_prefixes WHERE team_id = ?1 AND ref_id = ?1", "DELETE FROM teams WHERE id = ?1"],
+    player: [
+      "DELETE FROM search_prefixes WHERE ref_id = ?1 AND kind = 'player'",
+      "DELETE FROM player_season_stats WHERE player_id = ?1",
+      "DELETE FROM players WHERE id = ?1",
+    ],
+    match: [],
+  }[kind];
   await db.$client.batch([
     db.$client
       .prepare(
@@ -195,9 +239,17 @@ export async function finishMerge(db: Db, kind: "team", from: string, into: stri
         "INSERT INTO merged_ids (kind, from_id, into_id, merged_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (kind, from_id) DO UPDATE SET into_id = excluded.into_id",
       )
       .bind(kind, from, into, at),
-    db.$client.prepare("DELETE FROM search_prefixes WHERE team_id = ?1 AND ref_id = ?1").bind(from),
-    db.$client.prepare("DELETE FROM teams WHERE id = ?").bind(from),
+    ...gone.map((sql) => db.$client.prepare(sql).bind(from)),
   ]);
+}
+
+/** The id `id` was merged into, when it was (one primary-key seek). */
+export async function mergedInto(db: Db, kind: "team" | "player" | "match", id: string) {
+  const row = await db.$client
+    .prepare("SELECT into_id FROM merged_ids WHERE kind = ?1 AND from_id = ?2")
+    .bind(kind, id)
+    .first<{ into_id: string }>();
+  return row?.into_id;
 }
 
 /** The id an old id was merged into, if it was. */

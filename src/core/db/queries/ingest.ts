@@ -134,6 +134,8 @@ export type Writes = Partial<Record<keyof typeof COLUMNS, Row[]>>;
 export interface Extra {
   /** Events withdrawn (remove_events): deleted before the batch's event upserts, which may send an id again. */
   removedEvents?: string[];
+  /** Matches merged into another (merge_match): deleted before anything is written, their children with them. */
+  removedMatches?: string[];
   /** Matches whose box score is replaced (old lines deleted first). */
   lineMatches?: string[];
   search?: Searchable[];
@@ -184,7 +186,16 @@ export async function writeIngest(db: Db, writes: Writes, extra: Extra = {}): Pr
     "standings_snapshots",
     "player_season_stats",
   ];
-  const statements = order.flatMap((t) => [
+  const statements = [
+    // First: a merged match's events may be written again on the match it was merged into (same ids).
+    ...(extra.removedMatches?.length
+      ? [
+          db.$client
+            .prepare("DELETE FROM matches WHERE id IN (SELECT value FROM json_each(?))")
+            .bind(JSON.stringify(extra.removedMatches)),
+        ]
+      : []),
+    ...order.flatMap((t) => [
     // First, so a new event may take the seq a removed one had (match_id, seq is unique).
     ...(t === "match_events" && extra.removedEvents?.length
       ? [
@@ -202,7 +213,8 @@ export async function writeIngest(db: Db, writes: Writes, extra: Extra = {}): Pr
         ]
       : []),
     ...(writes[t]?.length ? upsert(db, t, writes[t]!) : []),
-  ]);
+    ]),
+  ];
   if (extra.matchSeqs?.length)
     statements.push(
       db.$client

@@ -1,3 +1,4 @@
+import { mergedInto } from "./identities";
 import { and, asc, between, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Sport } from "../../domain/codes";
 import { STATUS_FILTERS, periodLabel, type StatusFilter } from "../../domain/codes";
@@ -201,9 +202,17 @@ export function toDetail(r: VisibleRow): MatchDetail {
 }
 
 /** A match the account may see; `sport` undefined matches either sport (WebSocket paths carry none). */
-export async function getMatch(db: Db, sport: Sport | undefined, id: string, tracked: Tracked) {
+export async function getMatch(
+  db: Db,
+  sport: Sport | undefined,
+  id: string,
+  tracked: Tracked,
+): Promise<ReturnType<typeof toDetail> | undefined> {
   const [row] = await visibleMatchQuery(db, sport, id, tracked);
-  return row ? toDetail(row) : undefined;
+  if (row) return toDetail(row);
+  // A match merged into another answers as that one (docs/identity.md "Merging"): one more seek, on a miss only.
+  const into = await mergedInto(db, "match", id);
+  return into ? getMatch(db, sport, into, tracked) : undefined;
 }
 
 export const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);

@@ -23,6 +23,7 @@ const seasonOf = (leagues: Row[]) =>
 
 /** The team `?1` names: itself, or the team it was merged into (docs/identity.md "Merging"). */
 const TEAM = MERGED_INTO("team", "?1");
+const PLAYER = MERGED_INTO("player", "?1");
 
 export async function getTeam(db: Db, sport: Sport, id: string, tracked: Tracked): Promise<Team | undefined> {
   const d1 = db.$client;
@@ -68,11 +69,11 @@ export async function getPlayerRows(db: Db, sport: Sport, id: string, tracked: T
   const [player, leagues, stats] = await d1.batch<Row>([
     d1
       .prepare(
-        `SELECT ${PLAYER_COLUMNS}, p.sport, p.team_id, t.name AS team, ${externalIdsSql("player", "p.id")} AS external_ids FROM players p JOIN teams t ON t.id = p.team_id WHERE p.id = ?1 AND p.sport = ?3`,
+        `SELECT ${PLAYER_COLUMNS}, p.sport, p.team_id, t.name AS team, ${externalIdsSql("player", "p.id")} AS external_ids FROM players p JOIN teams t ON t.id = p.team_id WHERE p.id = ${PLAYER} AND p.sport = ?3`,
       )
       .bind(id, tracked, sport),
-    d1.prepare(TEAM_LEAGUES("(SELECT team_id FROM players WHERE id = ?1)")).bind(id, tracked),
-    d1.prepare("SELECT * FROM player_season_stats WHERE player_id = ?1").bind(id),
+    d1.prepare(TEAM_LEAGUES(`(SELECT team_id FROM players WHERE id = ${PLAYER})`)).bind(id, tracked),
+    d1.prepare(`SELECT * FROM player_season_stats WHERE player_id = ${PLAYER}`).bind(id),
   ]);
   const p = player!.results[0];
   if (!p || leagues!.results.length === 0) return undefined;

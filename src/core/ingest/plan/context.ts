@@ -4,7 +4,7 @@ import type { IngestState, Row, Writes } from "../../db/queries/ingest";
 import type { Searchable } from "../../db/queries/search-index";
 import { badRequest } from "../../errors";
 import type { LiveUpdate, MatchUpdates } from "../../live/messages";
-import type { Op } from "../ops";
+import type { PlanOp } from "../ops";
 
 /** Per league season: the matches that changed it. */
 export type SeasonMatches = Map<string, { leagueId: string; season: string; matchIds: string[] }>;
@@ -22,6 +22,8 @@ export interface Plan {
   statFinals: SeasonMatches;
   /** Ids of the events the batch deletes (before it writes any event). */
   removedEvents: string[];
+  /** Matches merged into another (merge_match), as they were: deleted first, with everything that hangs on them. */
+  removedMatches: Row[];
   /** New box scores per match (replacing the stored ones). */
   lines: Map<string, Row[]>;
   lineMatches: string[];
@@ -30,7 +32,7 @@ export interface Plan {
 }
 
 /** The op of one kind, as validated (src/core/ingest/ops.ts). */
-export type OpOf<K extends Op["op"]> = Extract<Op, { op: K }>;
+export type OpOf<K extends PlanOp["op"]> = Extract<PlanOp, { op: K }>;
 
 /**
  * One batch being planned. `state` is the ingest state as the ops so far leave it: each planner updates it, so later
@@ -46,7 +48,7 @@ export interface PlanContext {
 }
 
 /** A planner: validates op `i` against the state, plans its writes and says whether anything changed. */
-export type Planner<K extends Op["op"]> = (ctx: PlanContext, op: OpOf<K>, i: number) => boolean;
+export type Planner<K extends PlanOp["op"]> = (ctx: PlanContext, op: OpOf<K>, i: number) => boolean;
 
 export function planContext(state: IngestState, now: string): PlanContext {
   const plan: Plan = {
@@ -58,6 +60,7 @@ export function planContext(state: IngestState, now: string): PlanContext {
     matches: state.matches,
     statFinals: new Map(),
     removedEvents: [],
+    removedMatches: [],
     lines: new Map(),
     lineMatches: [],
     search: [],

@@ -1,12 +1,13 @@
 // Turns validated ops into row writes and live updates against the current state. Pure: no I/O.
 // Ops apply in order and see each other (a league op, then its team and match ops, in one request).
 import type { IngestState } from "../../db/queries/ingest";
-import type { Op } from "../ops";
+import type { PlanOp } from "../ops";
 import { planContext, type Plan, type PlanContext } from "./context";
 import { planEvents } from "./events";
 import { planLeague } from "./league";
 import { planLineups } from "./lineups";
 import { planMatch } from "./match";
+import { planMergeMatch } from "./merge-match";
 import { planPlayer } from "./player";
 import { planPlayerLines } from "./player-lines";
 import { planRemoveEvents } from "./remove-events";
@@ -15,13 +16,13 @@ import { planTeam } from "./team";
 
 export type { Plan } from "./context";
 
-export function planIngest(ops: Op[], state: IngestState, now: string): Plan {
+export function planIngest(ops: PlanOp[], state: IngestState, now: string): Plan {
   const ctx = planContext(state, now);
   ops.forEach((op, i) => (planOp(ctx, op, i) ? ctx.plan.applied++ : ctx.plan.unchanged++));
   return ctx.plan;
 }
 
-function planOp(ctx: PlanContext, op: Op, i: number): boolean {
+function planOp(ctx: PlanContext, op: PlanOp, i: number): boolean {
   switch (op.op) {
     case "league":
       return planLeague(ctx, op, i);
@@ -41,5 +42,7 @@ function planOp(ctx: PlanContext, op: Op, i: number): boolean {
       return planStats(ctx, op, i);
     case "lineups":
       return planLineups(ctx, op, i);
+    case "merge_match":
+      return planMergeMatch(ctx, op, i);
   }
 }

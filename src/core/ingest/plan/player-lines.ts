@@ -5,18 +5,23 @@ import { fail, requireMatch, type OpOf, type PlanContext, type Planner } from ".
 import { markStatFinal } from "./finals";
 
 export const planPlayerLines: Planner<"player_lines"> = (ctx, op, i) => {
-  const { plan, state } = ctx;
   const m = requireMatch(ctx, op.match_id, i);
-  const rows = lineRows(state, op, i, m);
+  return storeLines(ctx, m, lineRows(ctx.state, op, i, m));
+};
+
+/** Match `m`'s box score replaced by `rows` (unless it is that already); a finished match's season stats follow. */
+export function storeLines(ctx: PlanContext, m: Row, rows: Row[]): boolean {
+  const { plan, state } = ctx;
+  const id = String(m.id);
   const key = linesKey(rows);
-  if (state.lines.get(op.match_id) === key) return false;
-  state.lines.set(op.match_id, key);
-  plan.lineMatches.push(op.match_id);
-  plan.lines.set(op.match_id, rows);
+  if (state.lines.get(id) === key) return false;
+  state.lines.set(id, key);
+  plan.lineMatches.push(id);
+  plan.lines.set(id, rows);
   for (const r of rows) ctx.write("player_lines", r);
   markStatFinal(plan, m);
   return true;
-};
+}
 
 /** The op's lines as rows, home then away in the feed's order; every player known, of the match's sport, once. */
 function lineRows(state: PlanContext["state"], op: OpOf<"player_lines">, i: number, m: Row): Row[] {
