@@ -1,4 +1,4 @@
-// Drizzle mirror of migrations/0016_identities.sql: the crosswalk from sources' references to our ids, merged ids,
+// Drizzle mirror of migrations/0016_identities.sql and 0017_identity_indexes.sql: the crosswalk from sources' references to our ids, merged ids,
 // and final scores two sources disagree on (docs/identity.md).
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
@@ -34,7 +34,7 @@ export const mergedIds = sqliteTable(
     intoId: text("into_id").notNull(),
     mergedAt: text("merged_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.fromId] })],
+  (t) => [primaryKey({ columns: [t.kind, t.fromId] }), index("merged_ids_into").on(t.kind, t.intoId)],
 );
 
 export const sourceConflicts = sqliteTable(
@@ -47,7 +47,7 @@ export const sourceConflicts = sqliteTable(
     theirs: text("theirs").notNull(),
     at: text("at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.matchId, t.source] })],
+  (t) => [primaryKey({ columns: [t.matchId, t.source] }), index("source_conflicts_at").on(t.at)],
 );
 
 /** Whether each provider is down for this service, and since when (a standby of its leagues polls meanwhile). */

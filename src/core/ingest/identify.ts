@@ -113,7 +113,12 @@ export async function identify(db: Db, source: string, ops: Op[], now: string): 
         },
         { teams: [...misses.team], matches: [...misses.match], players: [...misses.player] },
       )
-    : { rows: [], teams: new Set<string>(), matches: new Set<string>(), players: new Set<string>() };
+    : {
+        rows: [],
+        teams: new Map<string, string>(),
+        matches: new Map<string, string>(),
+        players: new Map<string, string>(),
+      };
   for (const r of known.rows) remember(source, `${r.kind}|${r.ref}`, String(r.id));
   // An event reference not in the crosswalk stays so until ingest here matches it to another source's.
   for (const id of misses.event)
@@ -142,7 +147,7 @@ export async function identify(db: Db, source: string, ops: Op[], now: string): 
     });
   // Which references are new: neither in the crosswalk nor an id of ours already (an id made before the crosswalk,
   // or one the source shares with us), which maps to itself.
-  const fresh = (kind: "team" | "player" | "match", exists: Set<string>) => {
+  const fresh = (kind: "team" | "player" | "match", exists: ReadonlyMap<string, string>) => {
     const out = new Set<string>();
     for (const id of local[kind]) {
       const ours = byRef.get(`${kind}|${refOf(source, kind, id)}`);
@@ -160,7 +165,7 @@ export async function identify(db: Db, source: string, ops: Op[], now: string): 
   const newPlayers = fresh("player", known.players);
   const newMatches = fresh("match", known.matches);
   // Local ids that already are ours, met for the first time through this source: the crosswalk learns them.
-  const existingFirstSeen = (kind: "team" | "player" | "match", exists: Set<string>) =>
+  const existingFirstSeen = (kind: "team" | "player" | "match", exists: ReadonlyMap<string, string>) =>
     [...local[kind]].filter((id) => exists.has(id) && !byRef.has(`${kind}|${refOf(source, kind, id)}`));
 
   const teamOps = ops.filter((o): o is OpOf<"team"> => o.op === "team");
@@ -173,8 +178,8 @@ export async function identify(db: Db, source: string, ops: Op[], now: string): 
     ["match", known.matches],
   ] as const)
     for (const id of existingFirstSeen(kind, exists)) {
-      const op = ops.find((o) => o.op === kind && o.id === id) as { name?: string; sport?: string } | undefined;
-      add(kind, id, id, op?.sport ?? sport ?? "football", op?.name ?? null);
+      const op = ops.find((o) => o.op === kind && o.id === id) as { name?: string } | undefined;
+      add(kind, id, id, exists.get(id)!, op?.name ?? null);
     }
   if (newTeams.size + newPlayers.size + newMatches.size === 0 || !sport) return done(ops, ids, added, events);
 

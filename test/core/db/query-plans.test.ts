@@ -15,6 +15,7 @@ import { currentStandings, listTrackedLeagues } from "../../../src/core/db/queri
 import { getMatch, listMatches, type MatchFilter } from "../../../src/core/db/queries/matches";
 import { getBoxScore } from "../../../src/core/db/queries/enrichments";
 import { getLeaders } from "../../../src/core/db/queries/leaders";
+import { listIdentities, mergedInto, recentConflicts } from "../../../src/core/db/queries/identities";
 import { getPlayerRows, getSquad, getTeam } from "../../../src/core/db/queries/people";
 import { search } from "../../../src/core/db/queries/search";
 import { trackedParam, type Tracked } from "../../../src/core/db/queries/visibility";
@@ -119,6 +120,15 @@ describe("EXPLAIN QUERY PLAN of hot queries", () => {
     await expectIndexed((db) => getLineups(db, "football", matchId, leagues()));
     await expectIndexed((db) => getStandingsAtKickoff(db, "football", matchId, leagues()));
     await expectIndexed((db) => getH2H(db, "football", matchId, leagues(), 10));
+    // A merged id (docs/identity.md "Merging"): the miss, then the seek of merged_ids.
+    await expectIndexed((db) => getMatch(db, "football", "m_merged_away", leagues()));
+    await expectIndexed((db) => getEvents(db, "football", "m_merged_away", leagues()));
+  });
+
+  it("the crosswalk: the feed status's conflicts, the operator's list, a merged id", async () => {
+    await expectIndexed((db) => recentConflicts(db));
+    await expectIndexed((db) => listIdentities(db, { kind: "team", status: "unresolved" }, 50, undefined));
+    await expectIndexed((db) => mergedInto(db, "player", "pl_x"));
   });
 
   it("leagues, current standings and the key lookup", async () => {

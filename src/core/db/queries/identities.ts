@@ -9,14 +9,15 @@ const json = (v: unknown) => JSON.stringify(v);
 
 /**
  * One round trip for what a batch's references already are: the crosswalk rows of `refs` (per kind) for `source`,
- * and which of the `local` ids already exist as ours (ids made before the crosswalk, or a source whose ids are ours).
+ * and which of the `local` ids already exist as ours (ids made before the crosswalk, or a source whose ids are ours),
+ * with their sport.
  */
 export async function knownRefs(
   db: Db,
   source: string,
   refs: Partial<Record<IdentityKind, string[]>>,
   local: { teams: string[]; matches: string[]; players: string[] },
-): Promise<{ rows: Row[]; teams: Set<string>; matches: Set<string>; players: Set<string> }> {
+): Promise<{ rows: Row[]; teams: Map<string, string>; matches: Map<string, string>; players: Map<string, string> }> {
   const kinds = Object.entries(refs).filter(([, list]) => list && list.length > 0) as [IdentityKind, string[]][];
   const statements = [
     ...kinds.map(([kind, list]) =>
@@ -26,12 +27,19 @@ export async function knownRefs(
         )
         .bind(source, kind, json(list)),
     ),
-    db.$client.prepare("SELECT id FROM teams WHERE id IN (SELECT value FROM json_each(?))").bind(json(local.teams)),
-    db.$client.prepare("SELECT id FROM matches WHERE id IN (SELECT value FROM json_each(?))").bind(json(local.matches)),
-    db.$client.prepare("SELECT id FROM players WHERE id IN (SELECT value FROM json_each(?))").bind(json(local.players)),
+    db.$client
+      .prepare("SELECT id, sport FROM teams WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(json(local.teams)),
+    db.$client
+      .prepare("SELECT id, sport FROM matches WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(json(local.matches)),
+    db.$client
+      .prepare("SELECT id, sport FROM players WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(json(local.players)),
   ];
   const out = await db.$client.batch<Row>(statements);
-  const ids = (i: number) => new Set(out[kinds.length + i]!.results.map((r) => String(r.id)));
+  // Each local id that is ours already, with its sport (what a crosswalk row of it records).
+  const ids = (i: number) => new Map(out[kinds.length + i]!.results.map((r) => [String(r.id), String(r.sport)]));
   return {
     rows: out.slice(0, kinds.length).flatMap((r) => r.results),
     teams: ids(0),
@@ -200,9 +208,7 @@ export async function playerMergeRows(db: Db, from: string) {
         `SELECT * FROM match_events WHERE match_id IN (${MATCHES}) AND ?1 IN (player_id, player_in_id, player_out_id)`,
       )
       .bind(from),
-    db.$client
-      .prepare(`SELECT match_id, home, away FROM match_lineups WHERE match_id IN (${MATCHES})`)
-      .bind(from),
+    db.$client.prepare(`SELECT match_id, home, away FROM match_lineups WHERE match_id IN (${MATCHES})`).bind(from),
     db.$client
       .prepare(
         "SELECT * FROM player_lines WHERE match_id IN (SELECT match_id FROM player_lines WHERE player_id = ?1) ORDER BY match_id, side, ord",
