@@ -23,6 +23,7 @@ import { leagueRoutes } from "./api/leagues";
 import { matchRoutes } from "./api/matches";
 import { changeRoutes } from "./api/changes";
 import { peopleRoutes } from "./api/people";
+import { teamH2HRoutes } from "./api/team-h2h";
 import { json, READ_CACHE_CONTROL, setResponseHeaders } from "./http/respond";
 import { cors } from "./http/cors";
 import { wsRoutes } from "./api/ws";
@@ -79,6 +80,7 @@ export function buildApp() {
     app.route(`/v1/${sport}/leagues`, leagueRoutes(sport));
     app.route(`/v1/${sport}/matches`, matchRoutes(sport));
     app.route(`/v1/${sport}/changes`, changeRoutes(sport));
+    app.route(`/v1/${sport}`, teamH2HRoutes(sport));
     app.route(`/v1/${sport}`, peopleRoutes(sport));
   }
   app.route("/v1/ws", wsRoutes);

@@ -54,7 +54,9 @@ export function matchRoutes(sport: Sport) {
         leagueId: q.league_id,
         date: q.date,
         teamId: q.team_id,
+        season: q.season,
       };
+      if (q.season && !q.league_id) throw badRequest("season", "needs league_id: a season is a league's");
       let page = await listMatches(c.get("db"), filter, q.limit, after);
       // A team merged into another lists that one's matches (docs/identity.md "Merging"): a seek on an empty page only.
       const into = q.team_id && page.rows.length === 0 ? await mergedInto(c.get("db"), "team", q.team_id) : undefined;

@@ -1,10 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { requireKey } from "../http/require-key";
-import { seasonStats } from "../core/domain/box-score";
 import type { Sport } from "../core/domain/codes";
 import { PlayerProfile, SearchList, SearchQuery, Squad, Team } from "../core/domain/people-schemas";
 import { IdParam } from "../core/domain/schemas";
-import { getPlayerRows, getSquad, getTeam } from "../core/db/queries/people";
+import { getPlayer, getSquad, getTeam } from "../core/db/queries/people";
 import { search } from "../core/db/queries/search";
 import { notFound } from "../core/errors";
 import { responseCache } from "./cache";
@@ -47,9 +46,9 @@ export function peopleRoutes(sport: Sport) {
     ),
     async (c) => {
       const { playerId } = c.req.valid("param");
-      const res = await getPlayerRows(c.get("db"), sport, playerId, c.get("leagues"));
-      if (!res) throw notFound("player");
-      return json(c, { ...res.player, season: res.season, season_stats: seasonStats(sport, res.stats) });
+      const player = await getPlayer(c.get("db"), sport, playerId, c.get("leagues"));
+      if (!player) throw notFound("player");
+      return json(c, player);
     },
   );
 

@@ -22,6 +22,7 @@ describe("GET /v1/{sport}/teams/{teamId}", () => {
       venue: "Metropolitano",
       logo_url: null,
       league_ids: ["lg_fb_people"],
+      seasons: [{ league_id: "lg_fb_people", season: "2026/27" }],
       // Sent without a source: no other source's reference (docs/identity.md "external_ids").
       external_ids: {},
     });

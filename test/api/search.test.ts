@@ -1,7 +1,7 @@
 // Search: case- and diacritics-insensitive word prefixes, ranked, over tracked leagues' teams, players and leagues.
 import { describe, expect, it } from "vitest";
 import { ingestOps } from "../helpers/live";
-import { playerOp } from "../helpers/ops";
+import { newMatchOp, playerOp } from "../helpers/ops";
 import { moveMatchOp, moveSeasonOp, reassignMatchOp, SEASONS, seedPeople, seedSeasons } from "../helpers/people";
 import { getJson, seed, type Seeded } from "../helpers/seed";
 
@@ -40,6 +40,7 @@ describe("GET /v1/{sport}/search", () => {
       name: "Madrid Norte",
       sport: "football",
       country: "Spain",
+      season: "2026/27",
     });
     expect(hits.data[1]).toMatchObject({ type: "player", team_id: "tm_pp_mad" });
     expect(hits).toMatchObject({ total: 4, limit: 10, next_cursor: null });
@@ -100,9 +101,10 @@ describe("search never answers 5xx (a query folds into at most 10 words)", () =>
   });
 });
 
-describe("search finds only what the team and player reads show (current seasons of tracked leagues)", () => {
-  const readable = async (id: string) =>
-    (await getJson(`/v1/football/${id.startsWith("pl_") ? "players" : "teams"}/${id}`, s.key)).status === 200;
+describe("search finds what the team and player reads show: every season, the current one first (issue 49)", () => {
+  const read = async (id: string) =>
+    await getJson(`/v1/football/${id.startsWith("pl_") ? "players" : "teams"}/${id}`, s.key);
+  const readable = async (id: string) => (await read(id)).status === 200;
   /** The season fixtures' hits for `q`, sorted. */
   const found = async (q: string) =>
     (await search("football", q)).data
@@ -114,26 +116,56 @@ describe("search finds only what the team and player reads show (current seasons
     for (const id of ids) expect(await readable(id), id).toBe(shown);
     expect(await found(q)).toEqual(shown ? [...ids].sort() : []);
   };
+  /** Each id is read and found, its hit in `season`; a team plays this season (league_ids) or not. */
+  const expectSeason = async (ids: string[], q: string, season: string, current: boolean) => {
+    await expectShown(ids, q, true);
+    const hits = (await search("football", q)).data.filter((h: any) => ids.includes(h.id));
+    expect(hits.map((h: any) => [h.id, h.season]).sort()).toEqual(ids.map((id) => [id, season]).sort());
+    for (const id of ids.filter((i) => i.startsWith("tm_")))
+      expect((await read(id)).body.league_ids.length > 0, `${id} plays this season`).toBe(current);
+  };
 
-  it("a team and a player of only a previous season's match are not found; the current season's are", async () => {
-    await expectShown(SEASONS.previous.slice(0, 2), "pasado", false);
-    await expectShown(SEASONS.previous.slice(2), "antiguo", false);
-    await expectShown(SEASONS.current.slice(0, 2), "presente", true);
-    await expectShown(SEASONS.current.slice(2), "actual", true);
+  it("a team and a player of only a previous season's match are found, with that season, after the current season's", async () => {
+    await expectSeason(SEASONS.previous.slice(0, 2), "pasado", "2025/26", false);
+    await expectSeason(SEASONS.previous.slice(2), "antiguo", "2025/26", false);
+    await expectSeason(SEASONS.current.slice(0, 2), "presente", "2026/27", true);
+    await expectSeason(SEASONS.current.slice(2), "actual", "2026/27", true);
+    const team = (await read("tm_sv_pasado1")).body;
+    expect(team.seasons).toEqual([{ league_id: "lg_fb_seasons", season: "2025/26" }]);
+    // One word matching both: the current season's hits first.
+    await ingestOps([
+      { op: "team", id: "tm_sv_orden_old", sport: "football", name: "Aaa Orden", country: "Spain" },
+      { op: "team", id: "tm_sv_orden_new", sport: "football", name: "Zzz Orden", country: "Spain" },
+      newMatchOp({
+        id: "m_sv_orden_old",
+        league_id: "lg_fb_seasons",
+        season: "2025/26",
+        home_team_id: "tm_sv_orden_old",
+        away_team_id: "tm_sv_pasado1",
+      }),
+      newMatchOp({
+        id: "m_sv_orden_new",
+        league_id: "lg_fb_seasons",
+        home_team_id: "tm_sv_orden_new",
+        away_team_id: "tm_sv_presente1",
+      }),
+    ]);
+    const order = (await search("football", "orden")).data.map((h: any) => h.id);
+    expect(order).toEqual(["tm_sv_orden_new", "tm_sv_orden_old"]);
   });
 
   it("follows an ingest that moves a league to a new season", async () => {
-    await expectShown(SEASONS.beforeMove, "antes", true);
-    await expectShown(SEASONS.afterMove, "despues", false);
+    await expectSeason(SEASONS.beforeMove, "antes", "2025/26", true);
+    await expectSeason(SEASONS.afterMove, "despues", "2026/27", false);
     await ingestOps([moveSeasonOp]);
-    await expectShown(SEASONS.beforeMove, "antes", false);
-    await expectShown(SEASONS.afterMove, "despues", true);
+    await expectSeason(SEASONS.beforeMove, "antes", "2025/26", false);
+    await expectSeason(SEASONS.afterMove, "despues", "2026/27", true);
   });
 
   it("follows an ingest that moves a match to another season", async () => {
-    await expectShown(SEASONS.matchMoved, "cambio", true);
+    await expectSeason(SEASONS.matchMoved, "cambio", "2026/27", true);
     await ingestOps([moveMatchOp]);
-    await expectShown(SEASONS.matchMoved, "cambio", false);
+    await expectSeason(SEASONS.matchMoved, "cambio", "2025/26", false);
   });
 
   it("follows an ingest that gives a match another team", async () => {

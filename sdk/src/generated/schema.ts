@@ -292,6 +292,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/football/teams/{teamId}/h2h": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Head-to-head of a team and an opponent: every finished meeting, newest first
+     * @description Requires scope `read:matches`.
+     */
+    get: operations["getTeamHeadToHeadFootball"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/football/teams/{teamId}": {
     parameters: {
       query?: never;
@@ -604,6 +624,26 @@ export interface paths {
      * @description Requires scope `read:matches`. Poll with the previous `next_cursor` as `since`; re-read each change's `parts`. Changes are kept at least 7 days.
      */
     get: operations["listChangesBasketball"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/basketball/teams/{teamId}/h2h": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Head-to-head of a team and an opponent: every finished meeting, newest first
+     * @description Requires scope `read:matches`.
+     */
+    get: operations["getTeamHeadToHeadBasketball"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1581,8 +1621,11 @@ export interface components {
       ft_attempted: number;
     };
     H2H: {
-      match_id: string;
+      /** @description The match the meetings are before; null for a team against a team (every meeting). */
+      match_id: string | null;
+      /** @description The match's home team; of a team against a team, the team (`home_team_*`). */
       home_team_id: string;
+      /** @description The match's away team; of a team against a team, the opponent (`away_team_*`). */
       away_team_id: string;
       summary: {
         played: number;
@@ -1619,9 +1662,16 @@ export interface components {
       country: string;
       venue: string | null;
       logo_url: string | null;
-      /** @description Tracked leagues the team plays in this season. */
+      /** @description Tracked leagues the team plays in this season (none: not this season). */
       league_ids: string[];
+      /** @description Every tracked league season the team has a match in, newest first. */
+      seasons: components["schemas"]["LeagueSeason"][];
       external_ids: components["schemas"]["ExternalIds"];
+    };
+    LeagueSeason: {
+      league_id: string;
+      /** @description yyyy/yy. */
+      season: string;
     };
     Squad: {
       team_id: string;
@@ -1649,9 +1699,11 @@ export interface components {
       sport: "football" | "basketball";
       team_id: string;
       team: string;
-      /** @description The current season the stats cover (every competition). */
+      /** @description The season the stats cover (every competition): the current one, or the last he played. */
       season: string | null;
       season_stats: components["schemas"]["FootballSeasonStats"] | components["schemas"]["BasketballSeasonStats"];
+      /** @description Every tracked league season he has stats in, newest first. */
+      seasons: components["schemas"]["LeagueSeason"][];
       external_ids: components["schemas"]["ExternalIds"];
     };
     FootballSeasonStats: {
@@ -1699,6 +1751,8 @@ export interface components {
       league_id?: string;
       /** @description Teams and leagues. */
       country?: string;
+      /** @description The season the hit belongs to: a league's current one; a team's (a player's team's): that of its latest match in a tracked league. Hits of the current season come first. */
+      season?: string;
     };
     WebhookEndpointCreated: {
       id: string;
@@ -2291,6 +2345,8 @@ export interface operations {
         date?: string;
         /** @description Only the matches of this team (home or away). */
         team_id?: string;
+        /** @description Only this season of the league (`yyyy/yy`); needs `league_id`: a season is a league's. */
+        season?: string;
         /** @description Page size, 1–200 (default 50); larger values are clamped to 200. */
         limit?: number;
         /** @description `next_cursor` of the previous page. */
@@ -3439,6 +3495,137 @@ export interface operations {
       };
     };
   };
+  getTeamHeadToHeadFootball: {
+    parameters: {
+      query: {
+        /** @description Page size, 1–50 (default 10); larger values are clamped to 50. */
+        limit?: number;
+        /** @description The other team's id. */
+        opponent: string;
+      };
+      header?: never;
+      path: {
+        /** @description Team id. */
+        teamId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["H2H"];
+        };
+      };
+      /** @description Not Modified: the representation matches If-None-Match. */
+      304: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description invalid_request: a path or query value is invalid; `detail` names the parameter. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description invalid_api_key (`missing or invalid api key`), wrong_environment or insufficient_scope. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description not_found (unknown or untracked), or no_data (exists, nothing of this kind yet). */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Misdirected Request: the Host is not this deployment's (DNS-rebinding defence). */
+      421: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description rate_limited: the key's budget for this minute is used up; a refused request did no other work. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description internal: quote `request_id`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   getTeamFootball: {
     parameters: {
       query?: never;
@@ -4339,6 +4526,8 @@ export interface operations {
         date?: string;
         /** @description Only the matches of this team (home or away). */
         team_id?: string;
+        /** @description Only this season of the league (`yyyy/yy`); needs `league_id`: a season is a league's. */
+        season?: string;
         /** @description Page size, 1–200 (default 50); larger values are clamped to 200. */
         limit?: number;
         /** @description `next_cursor` of the previous page. */
@@ -5438,6 +5627,137 @@ export interface operations {
       410: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Misdirected Request: the Host is not this deployment's (DNS-rebinding defence). */
+      421: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description rate_limited: the key's budget for this minute is used up; a refused request did no other work. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description internal: quote `request_id`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  getTeamHeadToHeadBasketball: {
+    parameters: {
+      query: {
+        /** @description Page size, 1–50 (default 10); larger values are clamped to 50. */
+        limit?: number;
+        /** @description The other team's id. */
+        opponent: string;
+      };
+      header?: never;
+      path: {
+        /** @description Team id. */
+        teamId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["H2H"];
+        };
+      };
+      /** @description Not Modified: the representation matches If-None-Match. */
+      304: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description invalid_request: a path or query value is invalid; `detail` names the parameter. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description invalid_api_key (`missing or invalid api key`), wrong_environment or insufficient_scope. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description not_found (unknown or untracked), or no_data (exists, nothing of this kind yet). */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {

@@ -1,4 +1,4 @@
-// Drizzle mirror of migrations/0016_identities.sql and 0017_identity_indexes.sql: the crosswalk from sources' references to our ids, merged ids,
+// Drizzle mirror of migrations/0016_identities.sql and 0017_indexes.sql: the crosswalk from sources' references to our ids, merged ids,
 // and final scores two sources disagree on (docs/identity.md).
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 

@@ -118,7 +118,7 @@ export const teamMatches = sqliteTable(
     index("team_matches_status").on(t.teamId, t.sport, t.statusGroup, t.kickoffTs, t.matchId),
     index("team_matches_league").on(t.teamId, t.leagueId, t.kickoffTs, t.matchId),
     index("team_matches_league_status").on(t.teamId, t.leagueId, t.statusGroup, t.kickoffTs, t.matchId),
-    index("team_matches_leagues").on(t.teamId, t.leagueId, t.season),
+    index("team_matches_leagues").on(t.teamId, t.leagueId, t.season, t.kickoffTs, t.matchId),
   ],
 );
 

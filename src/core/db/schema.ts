@@ -92,7 +92,7 @@ export const matches = sqliteTable(
     index("matches_sport_kickoff").on(t.sport, t.kickoffTs, t.id),
     index("matches_sport_status_kickoff").on(t.sport, t.statusGroup, t.kickoffTs, t.id),
     index("matches_league_kickoff").on(t.leagueId, t.kickoffTs, t.id),
-    index("matches_league_season").on(t.leagueId, t.season, t.kickoffTs),
+    index("matches_league_season").on(t.leagueId, t.season, t.kickoffTs, t.id),
     index("matches_league_status_kickoff").on(t.leagueId, t.statusGroup, t.kickoffTs, t.id),
     index("matches_pair_kickoff").on(t.pairKey, t.kickoffTs),
   ],

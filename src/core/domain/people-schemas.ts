@@ -52,6 +52,11 @@ export const SearchQuery = z.object({
 // ---------- response shapes ----------
 const int = z.number().int();
 
+/** A competition season an entity appears in. */
+export const LeagueSeason = z
+  .object({ league_id: z.string(), season: z.string().describe("yyyy/yy.") })
+  .openapi("LeagueSeason");
+
 export const Team = z
   .object({
     id: z.string(),
@@ -61,7 +66,8 @@ export const Team = z
     country: z.string(),
     venue: z.string().nullable(),
     logo_url: z.string().nullable(),
-    league_ids: z.array(z.string()).describe("Tracked leagues the team plays in this season."),
+    league_ids: z.array(z.string()).describe("Tracked leagues the team plays in this season (none: not this season)."),
+    seasons: z.array(LeagueSeason).describe("Every tracked league season the team has a match in, newest first."),
     external_ids: ExternalIds,
   })
   .openapi("Team");
@@ -113,8 +119,12 @@ export const PlayerProfile = playerListItem
     sport: z.enum(SPORTS),
     team_id: z.string(),
     team: z.string(),
-    season: z.string().nullable().describe("The current season the stats cover (every competition)."),
+    season: z
+      .string()
+      .nullable()
+      .describe("The season the stats cover (every competition): the current one, or the last he played."),
     season_stats: z.union([FootballSeasonStats, BasketballSeasonStats]),
+    seasons: z.array(LeagueSeason).describe("Every tracked league season he has stats in, newest first."),
     external_ids: ExternalIds,
   })
   .openapi("PlayerProfile");
@@ -180,6 +190,12 @@ export const SearchHit = z
     team_id: z.string().optional().describe("Players: their team."),
     league_id: z.string().optional().describe("Teams and players: one tracked league they play in."),
     country: z.string().optional().describe("Teams and leagues."),
+    season: z
+      .string()
+      .optional()
+      .describe(
+        "The season the hit belongs to: a league's current one; a team's (a player's team's): that of its latest match in a tracked league. Hits of the current season come first.",
+      ),
   })
   .openapi("SearchHit");
 export const SearchList = listEnvelope(SearchHit).openapi("SearchList");

@@ -89,12 +89,18 @@ export const MatchListQuery = z.object({
   league_id: IdParam.optional(),
   date: DateParam.optional(),
   team_id: IdParam.optional().describe("Only the matches of this team (home or away)."),
+  season: z
+    .string()
+    .regex(/^\d{4}\/\d{2}$/, "expected yyyy/yy")
+    .optional()
+    .describe("Only this season of the league (`yyyy/yy`); needs `league_id`: a season is a league's."),
   limit: limitParam(LIST_LIMITS.matches),
   after: z.string().max(200).optional().describe("`next_cursor` of the previous page."),
 });
 export type MatchListQuery = z.infer<typeof MatchListQuery>;
 
 export const H2HQuery = z.object({ limit: limitParam(LIST_LIMITS.h2h) });
+export const TeamH2HQuery = H2HQuery.extend({ opponent: IdParam.describe("The other team's id.") });
 
 export const StandingsQuery = z.object({
   season: z
@@ -308,9 +314,12 @@ export const Standings = z
 
 export const H2H = z
   .object({
-    match_id: z.string(),
-    home_team_id: z.string(),
-    away_team_id: z.string(),
+    match_id: z
+      .string()
+      .nullable()
+      .describe("The match the meetings are before; null for a team against a team (every meeting)."),
+    home_team_id: z.string().describe("The match's home team; of a team against a team, the team (`home_team_*`)."),
+    away_team_id: z.string().describe("The match's away team; of a team against a team, the opponent (`away_team_*`)."),
     summary: z.object({
       played: z.number().int(),
       home_team_wins: z.number().int(),

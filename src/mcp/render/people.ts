@@ -21,7 +21,7 @@ export function hitLine(h: SearchHit): string {
 
 export function teamText(t: Team): string {
   const name = `${t.name}${t.short_name ? ` (${t.short_name})` : ""}`;
-  return `${name}, ${t.country}, ${t.sport}${t.venue ? ` · ${t.venue}` : ""} [${t.id}]\nTracked leagues this season: ${t.league_ids.join(", ")}`;
+  return `${name}, ${t.country}, ${t.sport}${t.venue ? ` · ${t.venue}` : ""} [${t.id}]\nTracked leagues this season: ${t.league_ids.join(", ") || "none"}\nSeasons: ${t.seasons.map((s) => `${s.league_id} ${s.season}`).join(", ")}`;
 }
 
 export function playerText(p: PlayerProfile): string {

@@ -12,6 +12,7 @@ import {
   MatchDetail,
   MatchListItem,
   MatchListQuery,
+  SportParam,
   StatRow,
 } from "../../core/domain/schemas";
 import {
@@ -22,7 +23,7 @@ import {
   getStats,
   type EnrichmentLoader,
 } from "../../core/db/queries/enrichments";
-import { getMatch } from "../../core/db/queries/matches";
+import { getMatch, getTeamH2H } from "../../core/db/queries/matches";
 import { boxScoreText } from "../render/people";
 import { eventLine, h2hSummary, matchLine } from "../render/matches";
 import { matchesAroundNow, matchesOfDay } from "./matches-now";
@@ -39,6 +40,13 @@ const resolveDay = (day: string, now: Date) => {
   const offset = { yesterday: -1, today: 0, tomorrow: 1 }[day as "today"];
   return offset === undefined ? day : utcDay(now.getTime() + offset * 86_400_000);
 };
+
+/** The two teams' names as their latest meeting gives them. */
+function teamNames(h: H2H) {
+  const m = h.matches[0]!;
+  const nameOf = (id: string) => (m.home_team_id === id ? m.home_team : m.away_team);
+  return { home_team: nameOf(h.home_team_id), away_team: nameOf(h.away_team_id) };
+}
 
 /** The match and its data, or a tool error: not found, or nothing of this kind yet. */
 async function enrichment<T>(ctx: ToolContext, id: string, what: string, load: EnrichmentLoader<T>) {
@@ -137,19 +145,39 @@ export const MATCH_TOOLS = [
   }),
   tool({
     name: "get_head_to_head",
-    description: "Earlier finished meetings of a match's two teams, newest first, with a summary.",
-    input: MatchRef.extend({ limit: limitArg(LIST_LIMITS.h2h) }),
+    description:
+      "Head-to-head, newest first, with a summary: the earlier finished meetings of a match's two teams (match_id), " +
+      "or every finished meeting of a team and an opponent (team_id and opponent_id, with sport).",
+    input: z.object({
+      match_id: IdParam.optional().describe("Match id, e.g. from get_matches: the meetings before it."),
+      team_id: IdParam.optional().describe("A team id (with opponent_id and sport), e.g. from search."),
+      opponent_id: IdParam.optional().describe("The other team's id."),
+      sport: SportParam.optional().describe("The teams' sport (with team_id); default football."),
+      limit: limitArg(LIST_LIMITS.h2h),
+    }),
     output: H2H,
-    async run(ctx, { match_id, limit }) {
-      const res = await getH2H(ctx.db, undefined, match_id, ctx.leagues, limit);
-      if (!res.match) throw matchNotFound(match_id);
-      if (!res.data)
-        throw new ToolError(
-          `${res.match.home_team} and ${res.match.away_team} have no earlier meetings in tracked leagues`,
-        );
+    async run(ctx, { match_id, team_id, opponent_id, sport, limit }) {
+      if (match_id) {
+        const res = await getH2H(ctx.db, undefined, match_id, ctx.leagues, limit);
+        if (!res.match) throw matchNotFound(match_id);
+        if (!res.data)
+          throw new ToolError(
+            `${res.match.home_team} and ${res.match.away_team} have no earlier meetings in tracked leagues`,
+          );
+        return {
+          structured: res.data,
+          text: `${h2hSummary(res.match, res.data.summary)}\n${res.data.matches.map(matchLine).join("\n")}`,
+        };
+      }
+      if (!team_id || !opponent_id) throw new ToolError("give match_id, or team_id and opponent_id");
+      const s = sport ?? "football";
+      const res = await getTeamH2H(ctx.db, s, team_id, opponent_id, ctx.leagues, limit);
+      if (!res) throw new ToolError(`no ${s} team ${team_id} or ${opponent_id}`);
+      if (!res.data) throw new ToolError(`${team_id} and ${opponent_id} have no meetings in tracked leagues`);
+      const names = teamNames(res.data);
       return {
         structured: res.data,
-        text: `${h2hSummary(res.match, res.data.summary)}\n${res.data.matches.map(matchLine).join("\n")}`,
+        text: `${h2hSummary({ ...names, sport: s }, res.data.summary)}\n${res.data.matches.map(matchLine).join("\n")}`,
       };
     },
   }),

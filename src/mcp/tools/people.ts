@@ -2,11 +2,10 @@
 // choose them, e.g. `tm_pp_atm`), so these tools ask both sports' queries at once: an id belongs to one sport, and only
 // that one answers. That is one more parallel batch, not a second round trip.
 import { z } from "zod";
-import { seasonStats } from "../../core/domain/box-score";
 import { SPORTS } from "../../core/domain/codes";
 import { PlayerProfile, SearchList, SearchQuery, Team } from "../../core/domain/people-schemas";
 import { IdParam } from "../../core/domain/schemas";
-import { getPlayerRows, getTeam } from "../../core/db/queries/people";
+import { getPlayer, getTeam } from "../../core/db/queries/people";
 import { searchSports } from "../../core/db/queries/search";
 import { hitLine, playerText, teamText } from "../render/people";
 import { SportInput, ToolError, sportsOf, tool } from "./define";
@@ -34,7 +33,7 @@ export const PEOPLE_TOOLS = [
   }),
   tool({
     name: "get_team",
-    description: "A team: name, country, venue, and the tracked leagues it plays in this season.",
+    description: "A team: name, country, venue, the tracked leagues it plays in this season and every season it played.",
     input: z.object({ team_id: IdParam.describe("Team id, e.g. from search or a match.") }),
     output: Team,
     async run(ctx, { team_id }) {
@@ -50,21 +49,10 @@ export const PEOPLE_TOOLS = [
     input: z.object({ player_id: IdParam.describe("Player id, e.g. from search or get_match_players.") }),
     output: PlayerProfile,
     async run(ctx, { player_id }) {
-      const found = await Promise.all(
-        SPORTS.map(async (sport) => ({
-          sport,
-          res: await getPlayerRows(ctx.db, sport, player_id, ctx.leagues),
-        })),
-      );
-      const hit = found.find((f) => f.res);
-      if (!hit?.res)
+      const found = await Promise.all(SPORTS.map((sport) => getPlayer(ctx.db, sport, player_id, ctx.leagues)));
+      const player = found.find(Boolean);
+      if (!player)
         throw new ToolError(`player ${player_id} not found (unknown, or their team plays in no tracked league)`);
-      const { sport, res } = hit;
-      const player = {
-        ...(res.player as Omit<PlayerProfile, "season" | "season_stats">),
-        season: res.season,
-        season_stats: seasonStats(sport, res.stats),
-      };
       return { structured: player, text: playerText(player) };
     },
   }),

@@ -57,38 +57,41 @@ describe("search", () => {
   });
 });
 
-describe("search finds only what get_team and get_player show (current seasons of tracked leagues)", () => {
+describe("search finds what get_team and get_player show: every season, the current one first (issue 49)", () => {
   const shown = async (id: string) =>
     !(
       await mcp.call(id.startsWith("pl_") ? "get_player" : "get_team", {
         [id.startsWith("pl_") ? "player_id" : "team_id"]: id,
       })
     ).isError;
+  /** The season fixtures' hits for `query`: [id, season], sorted. */
   const found = async (query: string) =>
     (await mcp.call("search", { query })).structuredContent.data
-      .map((h: any) => h.id)
-      .filter((id: string) => id.includes("_sv_"))
+      .filter((h: any) => h.id.includes("_sv_"))
+      .map((h: any) => [h.id, h.season])
       .sort();
-  /** Every id is shown by its tool and found by search (the words of its name), or neither. */
-  const expectShown = async (ids: string[], query: string, visible: boolean) => {
-    for (const id of ids) expect(await shown(id), id).toBe(visible);
-    expect(await found(query)).toEqual(visible ? [...ids].sort() : []);
+  /** Every id is shown by its tool and found by search (the words of its name), its hit in `season`. */
+  const expectShown = async (ids: string[], query: string, season: string) => {
+    for (const id of ids) expect(await shown(id), id).toBe(true);
+    expect(await found(query)).toEqual(ids.map((id) => [id, season]).sort());
   };
 
-  it("a team and a player of only a previous season's match are not found; the current season's are", async () => {
-    await expectShown(SEASONS.previous.slice(0, 2), "pasado", false);
-    await expectShown(SEASONS.previous.slice(2), "antiguo", false);
-    await expectShown(SEASONS.current.slice(0, 2), "presente", true);
-    await expectShown(SEASONS.current.slice(2), "actual", true);
-    expect(await found("cinco copas")).toEqual([SEASONS.fiveLeagues]);
+  it("a team and a player of only a previous season's match are found with that season; the current season's too", async () => {
+    await expectShown(SEASONS.previous.slice(0, 2), "pasado", "2025/26");
+    await expectShown(SEASONS.previous.slice(2), "antiguo", "2025/26");
+    await expectShown(SEASONS.current.slice(0, 2), "presente", "2026/27");
+    await expectShown(SEASONS.current.slice(2), "actual", "2026/27");
+    expect((await found("cinco copas")).map(([id]: string[]) => id)).toEqual([SEASONS.fiveLeagues]);
+    const team = await mcp.call("get_team", { team_id: "tm_sv_pasado1" });
+    expect(text(team)).toContain("Tracked leagues this season: none\nSeasons: lg_fb_seasons 2025/26");
   });
 
   it("follows an ingest that moves a league to a new season", async () => {
-    await expectShown(SEASONS.beforeMove, "antes", true);
-    await expectShown(SEASONS.afterMove, "despues", false);
+    await expectShown(SEASONS.beforeMove, "antes", "2025/26");
+    await expectShown(SEASONS.afterMove, "despues", "2026/27");
     await ingestOps([moveSeasonOp]);
-    await expectShown(SEASONS.beforeMove, "antes", false);
-    await expectShown(SEASONS.afterMove, "despues", true);
+    const team = await mcp.call("get_team", { team_id: SEASONS.afterMove[0] });
+    expect(team.structuredContent.league_ids).toEqual(["lg_fb_move"]);
   });
 });
 
@@ -103,7 +106,7 @@ describe("get_team and get_player", () => {
     }
     const r = await mcp.call("get_team", { team_id: "tm_pp_atm" });
     expect(text(r)).toBe(
-      "Atlético Madrid (ATM), Spain, football · Metropolitano [tm_pp_atm]\nTracked leagues this season: lg_fb_people",
+      "Atlético Madrid (ATM), Spain, football · Metropolitano [tm_pp_atm]\nTracked leagues this season: lg_fb_people\nSeasons: lg_fb_people 2026/27",
     );
   });
 

@@ -30,6 +30,8 @@ export interface PageValues {
   sport: unknown;
   tracked: unknown;
   leagueId?: unknown;
+  /** A season of the league (`?season=` comes with `league_id`). */
+  season?: unknown;
   teamId?: unknown;
   statusGroup?: unknown;
   dayStart?: unknown;

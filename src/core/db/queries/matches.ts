@@ -3,13 +3,13 @@ import { and, asc, between, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Sport } from "../../domain/codes";
 import { STATUS_FILTERS, periodLabel, type StatusFilter } from "../../domain/codes";
 import type { Cursor } from "../../domain/cursor";
-import type { MatchDetail, MatchListItem } from "../../domain/schemas";
+import type { H2H, MatchDetail, MatchListItem } from "../../domain/schemas";
 import type { Db } from "../client";
 import { leagues, matchCounts, matches } from "../schema";
 import { bindBuilt, type BuiltQuery } from "./built";
 import { listItemColumns, val, type PageValues } from "./match-columns";
 import { teamPageQuery, teamTotalQuery } from "./team-matches";
-import { externalIdsSql, parseExternalIds } from "./identities";
+import { externalIdsSql, MERGED_INTO, parseExternalIds } from "./identities";
 import { trackedBy, type Tracked } from "./visibility";
 
 export interface MatchFilter {
@@ -18,6 +18,8 @@ export interface MatchFilter {
   tracked: Tracked;
   status?: StatusFilter;
   leagueId?: string;
+  /** With `leagueId`: that league's season (yyyy/yy). */
+  season?: string;
   date?: string;
   teamId?: string;
 }
@@ -30,6 +32,8 @@ const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
  * cursor add two range terms, reading every match of the day to return a few.
  */
 function pageIndex(f: MatchFilter) {
+  // A league's season: its (league_id, season, kickoff_ts, id) range, or the team's in it.
+  if (f.season) return f.teamId ? "team_matches_leagues" : "matches_league_season";
   if (f.teamId) {
     if (f.leagueId) return f.status ? "team_matches_league_status" : "team_matches_league";
     return f.status ? "team_matches_status" : "team_matches_kickoff";
@@ -49,6 +53,7 @@ function pageValues(f: MatchFilter, limit: number, after?: Cursor): PageValues {
     sport: f.sport,
     tracked: f.tracked,
     leagueId: f.leagueId,
+    season: f.season,
     teamId: f.teamId,
     statusGroup: f.status ? STATUS_FILTERS[f.status] : undefined,
     dayStart: f.date ? day * 86_400 : undefined,
@@ -72,6 +77,7 @@ function pageQuery(db: Db, f: MatchFilter, v: PageValues) {
     eq(matches.sport, v.sport as Sport),
     trackedBy(v.tracked as Tracked),
     v.leagueId !== undefined ? eq(matches.leagueId, val(v.leagueId)) : undefined,
+    v.season !== undefined ? eq(matches.season, val(v.season)) : undefined,
     v.statusGroup !== undefined ? eq(matches.statusGroup, v.statusGroup as number) : undefined,
     v.dayStart !== undefined ? between(matches.kickoffTs, v.dayStart as number, v.dayEnd as number) : undefined,
     v.afterTs !== undefined ? sql`(${matches.kickoffTs}, ${matches.id}) > (${v.afterTs}, ${v.afterId})` : undefined,
@@ -87,6 +93,21 @@ function pageQuery(db: Db, f: MatchFilter, v: PageValues) {
 /** `total` from the trigger-maintained counters: a few rows per league, whatever the number of matches. */
 function totalQuery(db: Db, v: PageValues) {
   if (v.teamId !== undefined) return teamTotalQuery(db, v);
+  // A season has no counters of its own: its matches counted in the season's index range (a few hundred entries).
+  if (v.season !== undefined)
+    return db
+      .select({ total: sql<number>`count(*)`.as("total") })
+      .from(sql`${matches} INDEXED BY matches_league_season`)
+      .where(
+        and(
+          eq(matches.leagueId, val(v.leagueId)),
+          eq(matches.season, val(v.season)),
+          eq(matches.sport, v.sport as Sport),
+          trackedBy(v.tracked as Tracked),
+          v.statusGroup !== undefined ? eq(matches.statusGroup, v.statusGroup as number) : undefined,
+          v.dayStart !== undefined ? between(matches.kickoffTs, v.dayStart as number, v.dayEnd as number) : undefined,
+        ),
+      );
   return db
     .select({ total: sql<number>`coalesce(sum(${matchCounts.n}), 0)`.as("total") })
     .from(matchCounts)
@@ -273,4 +294,33 @@ export function h2hQueries(
       .from(sql`${matches} INDEXED BY matches_pair_kickoff`)
       .where(where),
   ] as const;
+}
+
+/** No kickoff is later: a team-against-team head-to-head counts every meeting. */
+const EVER = 2 ** 40;
+
+/**
+ * Every finished meeting of two teams in the account's tracked leagues, newest first, with the summary the match
+ * route gives (`home_team_*` standing for `team`). Merged ids answer as the team they went into. `undefined`: either
+ * team is unknown in this sport; `data` null: they never met in tracked leagues.
+ */
+export async function getTeamH2H(
+  db: Db,
+  sport: Sport,
+  team: string,
+  opponent: string,
+  tracked: Tracked,
+  limit: number,
+) {
+  const ofSport = (id: string) =>
+    db.$client.prepare(`SELECT id FROM teams WHERE id = ${MERGED_INTO("team", "?1")} AND sport = ?2`).bind(id, sport);
+  const found = await db.$client.batch<{ id: string }>([ofSport(team), ofSport(opponent)]);
+  const [a, b] = found.map((r) => r.results[0]?.id);
+  if (!a || !b) return undefined;
+  const [list, [summary]] = await db.batch(h2hQueries(db, sport, a, b, EVER, tracked, limit));
+  const data: H2H | null =
+    summary && summary.played > 0
+      ? { match_id: null, home_team_id: a, away_team_id: b, summary, matches: list as MatchListItem[] }
+      : null;
+  return { data };
 }

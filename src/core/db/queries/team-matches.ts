@@ -28,6 +28,7 @@ export function teamPageQuery(db: Db, index: string, v: PageValues) {
     eq(teamMatches.sport, v.sport as Sport),
     trackedBy(v.tracked as Tracked, teamMatches.leagueId),
     v.leagueId !== undefined ? eq(teamMatches.leagueId, val(v.leagueId)) : undefined,
+    v.season !== undefined ? eq(teamMatches.season, val(v.season)) : undefined,
     v.statusGroup !== undefined ? eq(teamMatches.statusGroup, v.statusGroup as number) : undefined,
     v.dayStart !== undefined ? between(teamMatches.kickoffTs, v.dayStart as number, v.dayEnd as number) : undefined,
     v.afterTs !== undefined
@@ -44,6 +45,24 @@ export function teamPageQuery(db: Db, index: string, v: PageValues) {
 
 /** The team's `total`, from its own trigger-maintained counters. */
 export function teamTotalQuery(db: Db, v: PageValues) {
+  // The team in one league season: its rows counted in their index range (a season's worth at most).
+  if (v.season !== undefined)
+    return db
+      .select({ total: sql<number>`count(*)`.as("total") })
+      .from(sql`${teamMatches} INDEXED BY team_matches_leagues`)
+      .where(
+        and(
+          eq(teamMatches.teamId, val(v.teamId)),
+          eq(teamMatches.leagueId, val(v.leagueId)),
+          eq(teamMatches.season, val(v.season)),
+          eq(teamMatches.sport, v.sport as Sport),
+          trackedBy(v.tracked as Tracked, teamMatches.leagueId),
+          v.statusGroup !== undefined ? eq(teamMatches.statusGroup, v.statusGroup as number) : undefined,
+          v.dayStart !== undefined
+            ? between(teamMatches.kickoffTs, v.dayStart as number, v.dayEnd as number)
+            : undefined,
+        ),
+      );
   const c = teamMatchCounts;
   return db
     .select({ total: sql<number>`coalesce(sum(${c.n}), 0)`.as("total") })
