@@ -49,14 +49,14 @@ export function leagueRoutes(sport: Sport) {
     read(
       "/{leagueId}/leaders",
       "getLeagueLeaders",
-      "Top 20 of the league's current season for a stat",
+      "Top 20 of a season of the league (default the current one) for a stat",
       { params: LeaguePath, query: LeadersQuery[sport] },
       Leaders,
     ),
     async (c) => {
       const { leagueId } = c.req.valid("param");
-      const { stat } = c.req.valid("query");
-      const res = await getLeaders(c.get("db"), sport, leagueId, stat, c.get("leagues"));
+      const { stat, season } = c.req.valid("query");
+      const res = await getLeaders(c.get("db"), sport, leagueId, stat, c.get("leagues"), season);
       if (!res) throw notFound("league");
       return json(c, { league_id: leagueId, season: res.season, stat, data: ranked(res.rows) });
     },

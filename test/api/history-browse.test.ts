@@ -121,3 +121,48 @@ describe("a team against a team", () => {
     expect(bad.isError).toBe(true);
   });
 });
+
+describe("leaders of any season, from the timeline where there are no box scores", () => {
+  it("ranks the season's scorers by goals, shoot-out kicks not counted, player_id null without a player of ours", async () => {
+    const goal = (id: string, minute: number, team: string, player: string, over: Record<string, unknown> = {}) => ({
+      id,
+      type: "goal",
+      minute,
+      team,
+      player,
+      ...over,
+    });
+    await ingestOps([
+      {
+        op: "events",
+        match_id: "m_hb_0",
+        events: [goal("ev_hb_1", 10, "home", "A. Striker"), goal("ev_hb_2", 20, "away", "B. Forward")],
+      },
+      {
+        op: "events",
+        // South v North.
+        match_id: "m_hb_2",
+        events: [
+          goal("ev_hb_3", 30, "away", "A. Striker"),
+          goal("ev_hb_4", 88, "away", "A. Striker", { type: "penalty_goal" }),
+          // A shoot-out kick (period 16) is no goal of the match.
+          goal("ev_hb_5", 120, "home", "B. Forward", { type: "penalty_goal", period: 16 }),
+          goal("ev_hb_6", 120, "home", "B. Forward", { type: "penalty_goal", period: 16 }),
+        ],
+      },
+    ]);
+    const r = await get(`/v1/football/leagues/${LEAGUE}/leaders?stat=goals&season=2015/16`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ league_id: LEAGUE, season: "2015/16", stat: "goals" });
+    expect(r.body.data.map((l: any) => [l.rank, l.player, l.team_id, l.value, l.matches, l.player_id])).toEqual([
+      [1, "A. Striker", "tm_hb_north", 3, 2, null],
+      [2, "B. Forward", "tm_hb_south", 1, 1, null],
+    ]);
+    // The current season (2016/17) has no goals stored: no one.
+    expect((await get(`/v1/football/leagues/${LEAGUE}/leaders?stat=goals`)).body).toMatchObject({
+      season: "2016/17",
+      data: [],
+    });
+    expect((await get(`/v1/football/leagues/${LEAGUE}/leaders?stat=goals&season=15/16`)).status).toBe(400);
+  });
+});

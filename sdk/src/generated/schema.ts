@@ -100,7 +100,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Top 20 of the league's current season for a stat
+     * Top 20 of a season of the league (default the current one) for a stat
      * @description Requires scope `read:leagues`.
      */
     get: operations["getLeagueLeadersFootball"];
@@ -440,7 +440,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Top 20 of the league's current season for a stat
+     * Top 20 of a season of the league (default the current one) for a stat
      * @description Requires scope `read:leagues`.
      */
     get: operations["getLeagueLeadersBasketball"];
@@ -1438,12 +1438,13 @@ export interface components {
     Leader: {
       /** @description Competition ranking: ties share a rank (1, 2, 2, 4). */
       rank: number;
-      player_id: string;
+      /** @description Null where the season's source names the scorer but has no player of ours (the history's timelines). */
+      player_id: string | null;
       player: string;
       team_id: string;
       team: string;
       value: number;
-      /** @description Matches with a line for the player. */
+      /** @description Matches with a line for the player (ranked from the timeline: matches he scored in). */
       matches: number;
     };
     MatchList: {
@@ -2210,6 +2211,8 @@ export interface operations {
       query: {
         /** @description `cards` = yellow + red. */
         stat: "goals" | "assists" | "cards";
+        /** @description A season of the league (`yyyy/yy`); default the current one. */
+        season?: string;
       };
       header?: never;
       path: {
@@ -4391,6 +4394,8 @@ export interface operations {
       query: {
         /** @description `ppg` = points per game. */
         stat: "points" | "rebounds" | "assists" | "ppg";
+        /** @description A season of the league (`yyyy/yy`); default the current one. */
+        season?: string;
       };
       header?: never;
       path: {

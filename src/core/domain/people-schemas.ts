@@ -29,9 +29,23 @@ export const FOOTBALL_LEADER_STATS = ["goals", "assists", "cards"] as const;
 export const BASKETBALL_LEADER_STATS = ["points", "rebounds", "assists", "ppg"] as const;
 export type LeaderStat = (typeof FOOTBALL_LEADER_STATS)[number] | (typeof BASKETBALL_LEADER_STATS)[number];
 
-export const LeadersQuery: Record<Sport, z.ZodObject<{ stat: z.ZodType<LeaderStat> }>> = {
-  football: z.object({ stat: z.enum(FOOTBALL_LEADER_STATS).describe("`cards` = yellow + red.") }),
-  basketball: z.object({ stat: z.enum(BASKETBALL_LEADER_STATS).describe("`ppg` = points per game.") }),
+const LeadersSeason = z
+  .string()
+  .regex(/^\d{4}\/\d{2}$/, "expected yyyy/yy")
+  .optional()
+  .describe("A season of the league (`yyyy/yy`); default the current one.");
+export const LeadersQuery: Record<
+  Sport,
+  z.ZodObject<{ stat: z.ZodType<LeaderStat>; season: z.ZodOptional<z.ZodString> }>
+> = {
+  football: z.object({
+    stat: z.enum(FOOTBALL_LEADER_STATS).describe("`cards` = yellow + red."),
+    season: LeadersSeason,
+  }),
+  basketball: z.object({
+    stat: z.enum(BASKETBALL_LEADER_STATS).describe("`ppg` = points per game."),
+    season: LeadersSeason,
+  }),
 };
 
 export const SEARCH_TYPES = ["team", "player", "league"] as const;
@@ -168,12 +182,15 @@ export const BoxScore = z
 export const Leader = z
   .object({
     rank: int.describe("Competition ranking: ties share a rank (1, 2, 2, 4)."),
-    player_id: z.string(),
+    player_id: z
+      .string()
+      .nullable()
+      .describe("Null where the season's source names the scorer but has no player of ours (the history's timelines)."),
     player: z.string(),
     team_id: z.string(),
     team: z.string(),
     value: z.number(),
-    matches: int.describe("Matches with a line for the player."),
+    matches: int.describe("Matches with a line for the player (ranked from the timeline: matches he scored in)."),
   })
   .openapi("Leader");
 

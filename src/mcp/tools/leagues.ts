@@ -77,7 +77,8 @@ export const LEAGUE_TOOLS = [
   tool({
     name: "get_leaders",
     description:
-      "A league's top 20 players this season by one stat (ties share a rank). Football: goals, assists, cards. " +
+      "A league's top 20 players of a season (default this one) by one stat (ties share a rank). Football: goals, " +
+      "assists, cards (a season without box scores, such as the history's, ranks goals from its timelines). " +
       "Basketball: points, rebounds, assists, ppg. A per-game stat (ppg) ranks only players who played at least " +
       `${MIN_GAMES_PERCENT}% of their team's games (its played count in the table).`,
     input: z.object({
@@ -85,15 +86,20 @@ export const LEAGUE_TOOLS = [
       stat: z
         .enum(ALL_LEADER_STATS)
         .describe("Football: goals, assists, cards. Basketball: points, rebounds, assists, ppg."),
+      season: z
+        .string()
+        .regex(/^\d{4}\/\d{2}$/, "expected yyyy/yy")
+        .optional()
+        .describe("A season of the league (yyyy/yy), e.g. 2022/23; omit for the current one."),
     }),
     output: Leaders,
-    async run(ctx, { league_id, stat }) {
+    async run(ctx, { league_id, stat, season }) {
       // League ids carry no sport (docs/api.md "Conventions": ids are opaque), so both sports are asked at once; a
       // league belongs to one of them, and only that one answers.
       const found = await Promise.all(
         SPORTS.map(async (sport) => ({
           sport,
-          res: await getLeaders(ctx.db, sport, league_id, stat, ctx.leagues),
+          res: await getLeaders(ctx.db, sport, league_id, stat, ctx.leagues, season),
         })),
       );
       const hit = found.find((f) => f.res);

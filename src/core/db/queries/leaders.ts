@@ -23,7 +23,8 @@ const STAT: Record<LeaderStat, { column: string; index: string; perGame?: true }
   ppg: { column: "ppg", index: "pss_ppg", perGame: true },
 };
 
-const SEASON = "(SELECT season FROM leagues WHERE id = ?1)";
+/** The season asked for (?4), else the league's current one. */
+const SEASON = "coalesce(?4, (SELECT season FROM leagues WHERE id = ?1))";
 /**
  * The qualifying test of a per-game stat. The table's rows become one `{team_id: played}` object, built once per
  * statement (the subquery does not depend on the row: one primary-key read of the table), and each row of the index
@@ -35,7 +36,7 @@ const QUALIFIES = `matches * 100 >= ${MIN_GAMES_PERCENT} * coalesce(json_extract
   '$."' || team_id || '"'), 0)`;
 
 export interface LeaderRow {
-  player_id: string;
+  player_id: string | null;
   player: string;
   team_id: string;
   team: string;
@@ -43,16 +44,29 @@ export interface LeaderRow {
   matches: number;
 }
 
-/** The league's name, current season and leaders; undefined for an unknown, other-sport or untracked league. */
-export async function getLeaders(db: Db, sport: Sport, leagueId: string, stat: LeaderStat, tracked: Tracked) {
+/**
+ * The league's name, the season (asked for, or current) and its leaders; undefined for an unknown, other-sport or
+ * untracked league. A season without box scores (the history's: its files name scorers, not players' lines) ranks
+ * football's goals from the timeline instead: each goal event, not the shoot-out's kicks, counted per scorer as the
+ * source names him (`player_id` null where the source has no player of ours), `matches` the games he scored in.
+ */
+export async function getLeaders(
+  db: Db,
+  sport: Sport,
+  leagueId: string,
+  stat: LeaderStat,
+  tracked: Tracked,
+  season?: string,
+) {
   const { column, index, perGame } = STAT[stat];
   const d1 = db.$client;
   const [league, rows] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
-        `SELECT l.season, l.name FROM leagues l WHERE l.id = ?1 AND l.sport = ?3 AND ${trackedSql("l.id", "?2")}`,
+        `SELECT l.name, ${SEASON} AS season, EXISTS (SELECT 1 FROM player_season_stats INDEXED BY ${index} WHERE league_id = ?1 AND season = ${SEASON}) AS lines
+         FROM leagues l WHERE l.id = ?1 AND l.sport = ?3 AND ${trackedSql("l.id", "?2")}`,
       )
-      .bind(leagueId, tracked, sport),
+      .bind(leagueId, tracked, sport, season ?? null),
     d1
       .prepare(
         `SELECT player_id, player_name AS player, team_id, team_name AS team, ${column} AS value, matches
@@ -60,9 +74,31 @@ export async function getLeaders(db: Db, sport: Sport, leagueId: string, stat: L
          WHERE league_id = ?1 AND season = ${SEASON} AND ${column} > 0${perGame ? ` AND ${QUALIFIES}` : ""}
          ORDER BY ${column} DESC, player_name LIMIT ${LEADERS_LIMIT}`,
       )
-      .bind(leagueId),
+      .bind(leagueId, null, null, season ?? null),
   ]);
   const l = league!.results[0];
   if (!l) return undefined;
-  return { season: String(l.season), league: String(l.name), rows: rows!.results as unknown as LeaderRow[] };
+  const found = { season: String(l.season), league: String(l.name), rows: rows!.results as unknown as LeaderRow[] };
+  if (l.lines || stat !== "goals") return found;
+  return { ...found, rows: await timelineScorers(db, leagueId, found.season) };
 }
+
+/** Goals per scorer from the season's finished timelines (one range of the season's matches, their events by match). */
+async function timelineScorers(db: Db, leagueId: string, season: string): Promise<LeaderRow[]> {
+  const side = (home: string, away: string) => `CASE e.team WHEN 'home' THEN ${home} ELSE ${away} END`;
+  const { results } = await db.$client
+    .prepare(
+      `SELECT max(e.player_id) AS player_id, e.player AS player, ${side("m.home_team_id", "m.away_team_id")} AS team_id,
+         max(${side("m.home_team", "m.away_team")}) AS team, count(*) AS value, count(DISTINCT e.match_id) AS matches
+       FROM matches m INDEXED BY matches_league_season JOIN match_events e ON e.match_id = m.id
+       WHERE m.league_id = ?1 AND m.season = ?2 AND m.status_group = 3 AND e.type IN ('goal', 'penalty_goal')
+         AND coalesce(e.period, 0) != ${SHOOTOUT} AND e.player IS NOT NULL
+       GROUP BY e.player, team_id ORDER BY value DESC, player LIMIT ${LEADERS_LIMIT}`,
+    )
+    .bind(leagueId, season)
+    .all<LeaderRow>();
+  return results;
+}
+
+/** Football's period of the shoot-out (src/core/domain/codes.ts): its kicks are not goals of the match. */
+const SHOOTOUT = 16;
