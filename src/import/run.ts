@@ -4,8 +4,12 @@
 // finished; the next one skips those and sends the rest again (what the cut file had applied is unchanged now).
 import { convertFile, isImportable, sourceOf, type Converted, type FileReport } from "./openfootball/convert";
 
-/** Bumped when the conversion's output changes: every file is then imported again (changes only, as ever). */
-export const CONVERTER_VERSION = 1;
+/**
+ * Bumped when the conversion's output changes: every file is then imported again (changes only, as ever). 2: goals
+ * credited to a side that cannot have scored them are refused (and withdrawn where imported before), stoppage time
+ * from a string minute with an `offset`, competitions and club names the service did not know.
+ */
+export const CONVERTER_VERSION = 2;
 /** Ops per ingest request (the ingest route's limit), and a body size well under its 1 MiB. */
 const BATCH_OPS = 500;
 const BATCH_BYTES = 900 * 1024;
@@ -20,6 +24,11 @@ export interface Target {
   imported(): Promise<Map<string, string>>;
   send(ops: object[]): Promise<{ applied: number; unchanged: number }>;
   record(entry: { source: string; sha256: string; matches: number }): Promise<void>;
+  /**
+   * The crosswalk's rows of the history's teams (source_ref → our id and status), to report what became of club
+   * names the alias table does not have; undefined where the target cannot say (no admin token).
+   */
+  teamIdentities?(): Promise<Map<string, { id: string; status: string }> | undefined>;
 }
 
 export interface Progress {
@@ -38,15 +47,12 @@ export interface ImportReport {
   ops: number;
   applied: number;
   unchanged: number;
-}
-
-export class UnknownNames extends Error {
-  constructor(readonly names: { source: string; name: string }[]) {
-    super(
-      `names the alias table does not know (src/core/identity/aliases.ts; docs/data.md "A new season's names"):\n` +
-        names.map((n) => `  ${n.source}: "${n.name}"`).join("\n"),
-    );
-  }
+  /**
+   * Club names sent for the deployment's crosswalk to resolve (FileReport.names), and what it made of each: `new`
+   * (a new team), `existing` (a team it had already: `id`), `unresolved` (a new team, marked for the operator: a
+   * similar one exists), or `sent` where the target could not say (no admin token).
+   */
+  teams: { source: string; name: string; id: string; outcome: "new" | "existing" | "unresolved" | "sent" }[];
 }
 
 async function sha256(text: string) {
@@ -66,19 +72,19 @@ export async function importFiles(
   const now = opts.now ?? Date.now();
   const wanted = files.filter((f) => isImportable(f.path)).sort(order);
   const ledger = opts.force ? new Map<string, string>() : await target.imported();
-  const report: ImportReport = { files: [], alreadyImported: [], ops: 0, applied: 0, unchanged: 0 };
-  // A file the ledger has with the same content is skipped unread; every other one is converted, and every name
-  // checked, before anything is sent.
+  const report: ImportReport = { files: [], alreadyImported: [], ops: 0, applied: 0, unchanged: 0, teams: [] };
+  // A file the ledger has with the same content is skipped unread; every other one is converted before anything is
+  // sent (a file the importer cannot read sends nothing).
   const todo: (Converted & { sha: string })[] = [];
   for (const f of wanted) {
     const sha = await sha256(f.text);
     const source = sourceOf(f.path);
     if (ledger.get(source) === sha) report.alreadyImported.push(source);
-    else todo.push({ ...convertFile(f.path, JSON.parse(f.text), now), sha });
+    else todo.push({ ...convertFile(f.path, JSON.parse(f.text), now, f.text), sha });
   }
-  const unknown = todo.flatMap((c) => c.unknownNames.map((name) => ({ source: c.source, name })));
-  if (unknown.length > 0) throw new UnknownNames(unknown);
 
+  const sendsNames = todo.some((c) => c.report.names.some((n) => n.via === "crosswalk"));
+  const before = sendsNames ? await target.teamIdentities?.().catch(() => undefined) : undefined;
   const progress: Progress = { files: todo.length, filesDone: 0, source: "", matches: 0, ops: 0, applied: 0 };
   for (const c of todo) {
     progress.source = c.source;
@@ -99,7 +105,26 @@ export async function importFiles(
     progress.filesDone++;
     opts.onProgress?.(progress);
   }
+  if (sendsNames) report.teams = await teamOutcomes(report.files, target, before);
   return report;
+}
+
+/** What the crosswalk made of each club name sent to it (ImportReport.teams), from its rows before and after. */
+async function teamOutcomes(
+  files: FileReport[],
+  target: Target,
+  before: Map<string, { id: string; status: string }> | undefined,
+): Promise<ImportReport["teams"]> {
+  const sent = files.flatMap((f) =>
+    f.names.filter((n) => n.via === "crosswalk").map((n) => ({ ...n, source: f.source })),
+  );
+  const rows = before && (await target.teamIdentities?.().catch(() => undefined));
+  return sent.map(({ source, name, id }) => {
+    const row = rows?.get(id);
+    if (!row) return { source, name, id, outcome: "sent" as const };
+    const outcome = row.status === "unresolved" ? "unresolved" : before!.has(id) || row.id !== id ? "existing" : "new";
+    return { source, name, id: row.id, outcome };
+  });
 }
 
 function* batches(ops: object[], most: number) {
@@ -118,14 +143,17 @@ function* batches(ops: object[], most: number) {
   if (batch.length > 0) yield batch;
 }
 
-/** A deployment reached over HTTP: its ingest route and ledger, with the ingest token. */
-export function httpTarget(base: string, token: string, fetcher: typeof fetch = fetch): Target {
-  const call = async (method: string, path: string, body?: unknown) => {
+/**
+ * A deployment reached over HTTP: its ingest route and ledger, with the ingest token; with the admin token too, the
+ * crosswalk's rows for the report (optional: the import itself needs only the ingest token).
+ */
+export function httpTarget(base: string, token: string, fetcher: typeof fetch = fetch, adminToken = ""): Target {
+  const call = async (method: string, path: string, body?: unknown, bearer = token) => {
     // A few tries with a pause: a deployment restarting or a moment's 5xx does not end a long import.
     for (let attempt = 1; ; attempt++) {
       const res = await fetcher(`${base}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
       }).catch((e: unknown) => e as Error);
       if (res instanceof Response && res.ok) return res.json() as Promise<Record<string, unknown>>;
@@ -146,6 +174,21 @@ export function httpTarget(base: string, token: string, fetcher: typeof fetch = 
     },
     async record(entry) {
       await call("PUT", "/internal/ingest/imports", entry);
+    },
+    async teamIdentities() {
+      if (!adminToken) return undefined;
+      const rows = new Map<string, { id: string; status: string }>();
+      for (let after = ""; ;) {
+        const page = (await call(
+          "GET",
+          `/internal/admin/identities?kind=team&source=openfootball&limit=500${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+          undefined,
+          adminToken,
+        )) as { data: { source_ref: string; id: string; status: string }[]; next_cursor: string | null };
+        for (const r of page.data) rows.set(r.source_ref, { id: r.id, status: r.status });
+        if (!page.next_cursor || page.data.length === 0) return rows;
+        after = page.next_cursor;
+      }
     },
   };
 }

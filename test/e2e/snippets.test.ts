@@ -13,6 +13,7 @@ import { liveFootballMatch, FOOTBALL } from "./live-fixtures";
 import {
   blocks,
   commands,
+  importAnotherLeague,
   killAll,
   launch,
   NODE20,
@@ -217,6 +218,17 @@ const PLANS: Record<string, Plan> = {
   "bench-commands": { skip: "the benchmarks; test/e2e/bench-smoke.test.ts runs node test/bench/smoke.mjs" },
   "data-import": {
     skip: "imports into npm start's deployment: test/e2e/start.test.ts, and test/import through the same route",
+  },
+  "data-import-league": {
+    ms: 300_000,
+    run: async () => {
+      const out = await importAnotherLeague(block("data-import-league").body, w);
+      expect(out).toMatch(/^imported 1 file\(s\) in [\d.]+ s: 6 matches/m);
+      expect(out).toContain(
+        'new league: lg_fb_ned1 "Eredivisie" (Netherlands, league, local times in Europe/Amsterdam)',
+      );
+      expect(out).toMatch(/"AFC Ajax" → tm_fb_ned_ajax: a new team/);
+    },
   },
   "feeds-mapping": {
     run: async () => shellLines(block("feeds-mapping")),

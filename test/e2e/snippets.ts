@@ -2,7 +2,16 @@
 // to run them on, a scratch project that resolves packages from this repository's node_modules, and processes
 // watched for what they print.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 
@@ -176,3 +185,31 @@ export const writeIn = (dir: string, file: string, text: string) => {
   mkdirSync(dirname(join(dir, file)), { recursive: true });
   writeFileSync(join(dir, file), text);
 };
+
+/**
+ * docs/data.md "Import another league" as a reader runs it, in the clone's directory against a running Worker: the
+ * download (no network here) is a copy of the test's own Eredivisie file, and its folder a scratch one. Each command
+ * must succeed; what the last one (the import) printed is returned.
+ */
+export async function importAnotherLeague(
+  body: string,
+  w: { base: string; ingestToken: string; adminToken: string },
+  fixture = join(root, "test/fixtures/openfootball/football.json/2015-16/nl.1.json"),
+): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), "openfootball-"));
+  const env = { PORT: new URL(w.base).port, INGEST_TOKEN: w.ingestToken, ADMIN_TOKEN: w.adminToken };
+  let last = "";
+  try {
+    for (const line of commands(body).commands) {
+      let cmd = line.replaceAll("/tmp/openfootball", folder);
+      const download = /^curl .*-o (\S+) https:\/\/raw\.githubusercontent\.com\/openfootball\//.exec(cmd);
+      if (download) cmd = `cp "${fixture}" "${download[1]}"`;
+      const { code, output } = await sh(cmd, root, env, 300_000);
+      if (code !== 0) throw new Error(`${line}: exited ${code}\n${output}`);
+      last = output;
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  return last;
+}
