@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: local secrets, migrations, `wrangler dev`, real history (imported on the first start), the simulated
 // current season for today, then a banner with the demo key.
-// Every input is checked before anything starts. `wrangler dev` runs in its own process group (npx → wrangler →
-// workerd), and on any failure, Ctrl-C or SIGTERM the whole group is stopped before this script exits, so nothing is
-// left serving the port.
-import { spawn, spawnSync } from "node:child_process";
+// Every input is checked before anything starts. Each child (the migrations, `wrangler dev`, the importer) runs in its
+// own process group (npx → wrangler → workerd), and on any failure, Ctrl-C, SIGINT, SIGTERM or SIGHUP to this script's
+// pid, or the end of the `npm start` that ran it (SIGTERM or SIGKILL to npm's pid), every group is stopped before this
+// script exits (SIGTERM, SIGKILL 3 s later), so nothing is left serving the port.
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 const HOST = "127.0.0.1";
@@ -28,6 +29,11 @@ const FEED_VARS = [
   "FEED_LIVE_INTERVAL_S",
 ];
 const KEY_FILE = ".wrangler/demo-api-key";
+/**
+ * Where this start serves, while it runs ({ pid, port, url }): `npm run import` (src/import/cli.ts) imports into it
+ * when PORT is not set, so the importer follows `PORT=9101 npm start` from another terminal.
+ */
+const SERVER_FILE = ".wrangler/local-server.json";
 const KEY = /^sk_test_[0-9A-Za-z]{43}$/;
 // Loopback only: no metrics, and no fetch of the `request.cf` placeholder from workers.cloudflare.com.
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
@@ -125,6 +131,107 @@ const portIsFree = (port) =>
     probe.listen(port, HOST, () => probe.close(() => resolve(true)));
   });
 
+// ---------- everything this script starts, and stopping all of it ----------
+/**
+ * The process groups of the children this script started, each the exit of its leader. Every child is spawned
+ * detached, the leader of its own group, so one signal to -pid reaches all it started in turn (npx → sh → wrangler →
+ * workerd). A group whose processes have all exited is forgotten (its number could be reused).
+ */
+const groups = new Map();
+const signalGroup = (pgid, sig) => {
+  try {
+    process.kill(-pgid, sig);
+    return true;
+  } catch {
+    return false; // the group is gone
+  }
+};
+const signalAll = (sig) => {
+  for (const pgid of groups.keys()) signalGroup(pgid, sig);
+};
+let stopping = null;
+/** Starts a child in its own process group, stopped with the others; none is started once stopping. */
+function launch(cmd, args, options) {
+  if (stopping) throw new Error("stopping");
+  const child = spawn(cmd, args, { ...options, detached: true });
+  if (child.pid !== undefined) {
+    const pgid = child.pid;
+    const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+    groups.set(pgid, exited);
+    void exited.then(() => {
+      if (!stopping && !signalGroup(pgid, 0)) groups.delete(pgid);
+    });
+  }
+  return child;
+}
+/** Stops every group (SIGTERM, then SIGKILL after 3 s), then exits with `code`. */
+function stop(code) {
+  stopping ??= (async () => {
+    signalAll("SIGTERM");
+    const late = setTimeout(() => signalAll("SIGKILL"), 3000);
+    await Promise.all(groups.values());
+    clearTimeout(late);
+    signalAll("SIGKILL"); // anything of a group that outlived its leader
+    forgetServer();
+    process.exit(code);
+  })();
+  return stopping;
+}
+process.on("SIGINT", () => stop(130));
+process.on("SIGTERM", () => stop(143));
+process.on("SIGHUP", () => stop(129));
+// Last resort if this process dies some other way: no group may outlive it.
+process.on("exit", () => {
+  signalAll("SIGKILL");
+  forgetServer();
+});
+
+/** This script's SERVER_FILE, removed (not another start's). */
+function forgetServer() {
+  try {
+    if (JSON.parse(readFileSync(SERVER_FILE, "utf8")).pid === process.pid) rmSync(SERVER_FILE);
+  } catch {}
+}
+
+/** The parent of process `pid` (Linux's /proc), or undefined. */
+function parentOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8"); // "pid (name) state ppid …"; the name may hold ") "
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `npm start` is npm → sh -c "node scripts/start.mjs" → this script. A process manager signals npm's own pid: npm
+ * passes SIGTERM on to that shell, which dies of it without passing it on, and npm exits after it. This script would be
+ * left running, and wrangler with it, holding the port, with no one to stop them (npm killed with SIGKILL leaves the
+ * shell waiting the same way). So under npm, the end of the shell or of npm is this script's signal to stop: it is
+ * reparented, or the shell is. (Ctrl-C in a terminal signals the whole foreground group, this script included; a
+ * signal to this script's own pid is handled above. SIGINT to npm's pid alone reaches only the shell, and dash defers
+ * it while its child runs: nothing ends, so there is nothing to notice; package.json's start script would have to
+ * `exec` node for npm to hand it to this script.)
+ */
+function stopWithNpm() {
+  if (process.env.npm_lifecycle_event !== "start") return;
+  const parent = process.ppid;
+  let comm = "";
+  try {
+    comm = readFileSync(`/proc/${parent}/comm`, "utf8").trim();
+  } catch {}
+  // npm, when the parent is the shell npm ran the script in (dash keeps itself between them; bash may exec node).
+  const npm = /^(sh|dash|bash|ash|ksh|zsh)$/.test(comm) ? parentOf(parent) : undefined;
+  const watch = setInterval(() => {
+    if (process.ppid === parent && (npm === undefined || parentOf(parent) === npm)) return;
+    clearInterval(watch);
+    console.error("npm start: npm, which ran this script, has exited (signalled?): stopping everything it started.");
+    void stop(1);
+  }, 200);
+  watch.unref();
+}
+stopWithNpm();
+
 // ---------- every input, before anything starts ----------
 const PORT = readPort();
 const simulate = readSimulator();
@@ -135,16 +242,16 @@ if (!(await portIsFree(PORT))) fail(`port ${PORT} on ${HOST} is in use (another 
 const BASE = `http://${HOST}:${PORT}`;
 
 // wrangler prints its table of migrations again after each one it applies: its output is shown only on a failure,
-// and one line says what was applied.
-const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], {
-  env: { ...env, CI: "true" },
-  encoding: "utf8",
-  stdio: ["ignore", "pipe", "pipe"],
+// and one line says what was applied. Run as a child this script awaits (not spawnSync), so a signal meanwhile stops it.
+const migrate = await runChild("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], {
+  ...env,
+  CI: "true",
 });
-if (migrate.status !== 0) {
-  process.stdout.write(migrate.stdout ?? "");
-  process.stderr.write(migrate.stderr ?? "");
-  fail("applying the migrations to the local D1 failed (see above).");
+if (stopping) await stopping;
+if (migrate.code !== 0) {
+  process.stdout.write(migrate.stdout);
+  process.stderr.write(migrate.stderr);
+  fail(`applying the migrations to the local D1 failed (${migrate.error ?? "see above"}).`);
 }
 const applied = [...new Set([...(migrate.stdout ?? "").matchAll(/(\d{4}_[\w-]+)\.sql\s*│\s*✅/g)].map((m) => m[1]))];
 console.log(
@@ -153,8 +260,8 @@ console.log(
     : "the local D1 is up to date (no migration to apply)",
 );
 
-// ---------- wrangler dev, and stopping all of it ----------
-const dev = spawn(
+// ---------- wrangler dev ----------
+const dev = launch(
   "npx",
   [
     "wrangler",
@@ -172,8 +279,8 @@ const dev = spawn(
     ]),
     "--show-interactive-dev-session=false",
   ],
-  // Its own process group: one signal to -pid reaches npx, wrangler and workerd alike.
-  { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  // Its own process group (launch): one signal to -pid reaches npx, wrangler and workerd alike.
+  { env, stdio: ["ignore", "pipe", "pipe"] },
 );
 
 // ---------- wrangler's output: quiet until the banner ----------
@@ -218,31 +325,6 @@ for (const [from, to] of [
 }
 dev.once("error", (err) => fail(`could not run npx wrangler dev: ${err.message}`));
 const exited = new Promise((resolve) => dev.once("exit", (code, signal) => resolve({ code, signal })));
-const signalGroup = (sig) => {
-  try {
-    process.kill(-dev.pid, sig);
-  } catch {
-    // the group is gone
-  }
-};
-let stopping = null;
-/** Stops the whole group (SIGTERM, then SIGKILL after 5 s), then exits with `code`. */
-function stop(code) {
-  stopping ??= (async () => {
-    signalGroup("SIGTERM");
-    const late = setTimeout(() => signalGroup("SIGKILL"), 5000);
-    await exited;
-    signalGroup("SIGKILL"); // anything of the group that outlived wrangler
-    clearTimeout(late);
-    process.exit(code);
-  })();
-  return stopping;
-}
-process.on("SIGINT", () => stop(130));
-process.on("SIGTERM", () => stop(143));
-process.on("SIGHUP", () => stop(129));
-// Last resort if this process dies some other way: the group must not outlive it.
-process.on("exit", () => signalGroup("SIGKILL"));
 exited.then(({ code, signal }) => {
   if (stopping) return;
   console.error(`npm start: wrangler dev exited (${signal ?? `code ${code}`}).`);
@@ -275,10 +357,11 @@ async function importHistory() {
   }
 }
 
-/** A child process run to its end, its output collected. */
+/** A child process (in its own group, stopped with the others) run to its end, its output collected. */
 function runChild(cmd, args, childEnv) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    if (stopping) return resolve({ code: null, signal: null, error: "stopping", stdout: "", stderr: "" });
+    const child = launch(cmd, args, { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (c) => (stdout += c));
@@ -300,6 +383,9 @@ async function waitForHealth() {
 
 try {
   await waitForHealth();
+  // The Worker answers: `npm run import` from another terminal finds it here (src/import/cli.ts).
+  mkdirSync(".wrangler", { recursive: true });
+  writeFileSync(SERVER_FILE, JSON.stringify({ pid: process.pid, port: PORT, url: BASE }) + "\n");
   const admin = (method, path, body) =>
     fetch(`${BASE}/internal/admin${path}`, {
       method,

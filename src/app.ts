@@ -16,6 +16,7 @@ import { adminRoutes } from "./internal/admin";
 import { dashboardRoutes } from "./web/dashboard";
 import { docsRoutes } from "./web/docs";
 import { faviconRoutes } from "./web/favicon";
+import { landingRoutes } from "./web/landing";
 import { ingestRoutes } from "./internal/ingest";
 import { livePage } from "./web/live/route";
 import { oauthUi } from "./web/oauth-consent";
@@ -92,6 +93,7 @@ export function buildApp() {
       c.set("oauth", oauthHelpers(c.env));
       await next();
     });
+  app.route("/", landingRoutes); // GET /: the page linking /docs, /live and /dashboard (JSON-only clients: the 404)
   app.route("/", livePage);
   app.route("/", faviconRoutes);
   app.route("/docs", docsRoutes);

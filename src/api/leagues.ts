@@ -40,7 +40,8 @@ export function leagueRoutes(sport: Sport) {
       const { season } = c.req.valid("query");
       const res = await currentStandings(c.get("db"), sport, leagueId, c.get("leagues"), season);
       if (!res.found) throw notFound("league");
-      if (!res.standings) throw noData("standings");
+      // A cup without groups, or a season with no table (yet): the league's words, not a match's.
+      if (!res.standings) throw noData("standings", season ? `for this league in ${season}` : "for this league yet");
       return json(c, res.standings);
     },
   );

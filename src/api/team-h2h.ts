@@ -31,7 +31,7 @@ export function teamH2HRoutes(sport: Sport) {
       if (opponent === teamId) throw badRequest("opponent", "a team does not play itself");
       const res = await getTeamH2H(c.get("db"), sport, teamId, opponent, c.get("leagues"), limit);
       if (!res) throw notFound("team");
-      if (!res.data) throw noData("head-to-head meetings");
+      if (!res.data) throw noData("meetings", "of these two teams in your tracked leagues");
       return json(c, res.data);
     },
   );

@@ -38,6 +38,7 @@ export const keyChallenge = (error: "invalid_token" | "insufficient_scope", scop
 });
 export const invalidKey = () => new ApiError(401, "invalid_api_key", INVALID_KEY_DETAIL, keyChallenge("invalid_token"));
 export const notFound = (what = "resource") => new ApiError(404, "not_found", `${what} not found`);
-export const noData = (what: string) => new ApiError(404, "no_data", `no ${what} for this match yet`);
+/** 404 no_data: the thing exists, this part of it does not (yet). `detail` says which part, of what. */
+export const noData = (what: string, of = "for this match yet") => new ApiError(404, "no_data", `no ${what} ${of}`);
 export const badRequest = (param: string, why: string) =>
   new ApiError(400, "invalid_request", `invalid \`${param}\`: ${why}`);

@@ -20,6 +20,7 @@ const item = (over: Partial<MatchListItem> = {}): MatchListItem => ({
   kickoff_ts: T0 / 1000 - 1800,
   updated_at: new Date(T0).toISOString(),
   seq: 0,
+  simulated: false,
   ...over,
 });
 const score = (seq: number, home: number, away: number, ts = T0 + seq * 1000): Envelope => ({

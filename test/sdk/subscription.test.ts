@@ -6,7 +6,7 @@ import { subscribe, type MatchStreamOptions } from "../../sdk/src/live/subscript
 import type { TransportEnd, TransportHandlers } from "../../sdk/src/live/transport";
 import type { StreamMessage } from "../../sdk/src/types";
 
-const item = { id: "m_1", league_id: "lg", season: "2026/27", home_team: "A", away_team: "B" };
+const item = { id: "m_1", league_id: "lg", season: "2026/27", home_team: "A", away_team: "B", simulated: false };
 const state = (seq: number, home = 0): StreamMessage => ({
   type: "state",
   match_id: "m_1",

@@ -146,6 +146,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
         from: components["schemas"]["StatusCode"];
         to: components["schemas"]["StatusCode"];
       };
@@ -169,6 +171,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
       };
     };
     /** @description A timeline event was added: goal, card, substitution … (the WebSocket `event_added`). */
@@ -199,6 +203,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
         /** @description The event's own position in the timeline (Event `seq`). */
         event_seq: number;
       };
@@ -231,6 +237,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
         /** @description The event's own position in the timeline (Event `seq`). */
         event_seq: number;
       };
@@ -248,6 +256,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
       };
     };
     /** @description A match reached a final status (3, 9 or 10), with the final score. */
@@ -263,6 +273,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
         from: components["schemas"]["StatusCode"];
         to: components["schemas"]["StatusCode"] & unknown;
         /** @description Final score (status 9: before the shoot-out). */
@@ -284,6 +296,8 @@ export interface components {
         league_id: string;
         /** @description That match's seq after the commit that finished it (or corrected its final score): the table reflects the match as a read at this seq shows it; 0 when it arrived already finished, before any stream message. */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
         season: string;
         as_of: string;
         standings: (components["schemas"]["FootballStandingRow"] | components["schemas"]["BasketballStandingRow"])[];
@@ -366,6 +380,8 @@ export interface components {
       updated_at: string;
       /** @description The seq of the last stream message this representation reflects (0 before the first): open the match's stream with `?since=` this value to receive exactly what follows. */
       seq: number;
+      /** @description An invented match the simulator plays for trying the service (docs/data.md); false for a real one. */
+      simulated: boolean;
     };
     /** @description Why the server ended an SSE stream (`event: close`), as a WebSocket close. */
     StreamClose: {

@@ -1142,6 +1142,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
         from: components["schemas"]["StatusCode"];
         to: components["schemas"]["StatusCode"];
       };
@@ -1170,6 +1172,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
       };
     };
     /**
@@ -1206,6 +1210,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
         /** @description The event's own position in the timeline (Event `seq`). */
         event_seq: number;
       };
@@ -1259,6 +1265,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
         /** @description The event's own position in the timeline (Event `seq`). */
         event_seq: number;
       };
@@ -1276,6 +1284,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
       };
     };
     EventRef: {
@@ -1295,6 +1305,8 @@ export interface components {
         league_id: string;
         /** @description The match stream's seq (as on the WebSockets). */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
         from: components["schemas"]["StatusCode"];
         to: components["schemas"]["StatusCode"] & unknown;
         /** @description Final score (status 9: before the shoot-out). */
@@ -1316,6 +1328,8 @@ export interface components {
         league_id: string;
         /** @description That match's seq after the commit that finished it (or corrected its final score): the table reflects the match as a read at this seq shows it; 0 when it arrived already finished, before any stream message. */
         seq: number;
+        /** @description An invented match the simulator plays (docs/data.md); false for a real one. */
+        simulated: boolean;
         season: string;
         as_of: string;
         standings: (components["schemas"]["FootballStandingRow"] | components["schemas"]["BasketballStandingRow"])[];
@@ -1475,6 +1489,8 @@ export interface components {
       updated_at: string;
       /** @description The seq of the last stream message this representation reflects (0 before the first): open the match's stream with `?since=` this value to receive exactly what follows. */
       seq: number;
+      /** @description An invented match the simulator plays for trying the service (docs/data.md); false for a real one. */
+      simulated: boolean;
     };
     MatchDetail: {
       id: string;
@@ -1495,6 +1511,8 @@ export interface components {
       updated_at: string;
       /** @description The seq of the last stream message this representation reflects (0 before the first): open the match's stream with `?since=` this value to receive exactly what follows. */
       seq: number;
+      /** @description An invented match the simulator plays for trying the service (docs/data.md); false for a real one. */
+      simulated: boolean;
       /** @enum {string} */
       sport: "football" | "basketball";
       round: string | null;

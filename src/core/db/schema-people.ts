@@ -111,6 +111,8 @@ export const teamMatches = sqliteTable(
     minute: integer("minute"),
     updatedAt: text("updated_at").notNull(),
     seq: integer("seq").notNull().default(0),
+    /** The match is the simulator's (migration 0018). */
+    simulated: integer("simulated", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.matchId] }),

@@ -74,8 +74,8 @@ export const matches = sqliteTable(
     updatedAt: text("updated_at").notNull(),
     /** The seq of the last stream message this row reflects; written only by the commit that numbers them. */
     seq: integer("seq").notNull().default(0),
-    /** The simulator's own match (migration 0015): the only matches it plays. */
-    simulated: integer("simulated").notNull().default(0),
+    /** The simulator's own match (migration 0015): the only matches it plays. Every representation says so. */
+    simulated: integer("simulated", { mode: "boolean" }).notNull().default(false),
     /** The source its live fields come from, and the one its timeline comes from (migration 0016). */
     source: text("source"),
     timelineSource: text("timeline_source"),

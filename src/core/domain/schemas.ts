@@ -174,6 +174,9 @@ const matchListItem = z.object({
     .describe(
       "The seq of the last stream message this representation reflects (0 before the first): open the match's stream with `?since=` this value to receive exactly what follows.",
     ),
+  simulated: z
+    .boolean()
+    .describe("An invented match the simulator plays for trying the service (docs/data.md); false for a real one."),
 });
 export const MatchListItem = matchListItem.openapi("MatchListItem");
 

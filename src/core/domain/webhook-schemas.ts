@@ -128,6 +128,7 @@ const matchBase = {
   sport: z.enum(SPORTS),
   league_id: z.string(),
   seq: z.number().int().describe("The match stream's seq (as on the WebSockets)."),
+  simulated: z.boolean().describe("An invented match the simulator plays (docs/data.md); false for a real one."),
 };
 /** A payload's schema name: `Webhook` + the type in PascalCase (`match.status_changed` → WebhookMatchStatusChanged). */
 export const webhookPayloadId = (type: string) =>

@@ -31,6 +31,7 @@ function tableChanges(plan: Committed, seqOf: (matchId: string) => number): Tabl
       sport: match.sport as Sport,
       match_id: matchId,
       seq: seqOf(matchId),
+      simulated: Boolean(Number(match.simulated ?? 0)),
     });
   }
   return out;
@@ -46,7 +47,11 @@ export function webhookEvents(
     const m = plan.matches.get(id);
     return m ? { home: Number(m.home_score), away: Number(m.away_score) } : undefined;
   };
-  const events = plan.updates.flatMap((mu) => matchEvents(mu.league_id, published.get(mu.match_id) ?? [], score));
+  // Stored as 0/1, sent by the demo as a boolean: a simulated match says so in every payload.
+  const simulated = (id: string) => Boolean(Number(plan.matches.get(id)?.simulated ?? 0));
+  const events = plan.updates.flatMap((mu) =>
+    matchEvents(mu.league_id, published.get(mu.match_id) ?? [], score, simulated),
+  );
   for (const t of tableChanges(plan, seqOf)) events.push(standingsEvent(t, now));
   return events;
 }

@@ -24,10 +24,17 @@ export function matchEvents(
   leagueId: string,
   envelopes: Envelope[],
   finalScore: (matchId: string) => { home: number; away: number } | undefined,
+  simulated: (matchId: string) => boolean = () => false,
 ): WebhookEvent[] {
   const out: WebhookEvent[] = [];
   for (const e of envelopes) {
-    const base = { match_id: e.match_id, sport: e.sport, league_id: leagueId, seq: e.seq };
+    const base = {
+      match_id: e.match_id,
+      sport: e.sport,
+      league_id: leagueId,
+      seq: e.seq,
+      simulated: simulated(e.match_id),
+    };
     if (e.type === "score_update") out.push(event("match.score_updated", leagueId, e.ts, { ...base, ...e.data }));
     else if (e.type === "status_change") {
       out.push(event("match.status_changed", leagueId, e.ts, { ...base, ...e.data }));
@@ -57,6 +64,8 @@ export interface TableChange {
   /** The finished match that changed it, and that match's seq after the commit. */
   match_id: string;
   seq: number;
+  /** That match is the simulator's. */
+  simulated: boolean;
 }
 
 export const standingsEvent = (t: TableChange, ms: number): WebhookEvent =>
@@ -65,6 +74,7 @@ export const standingsEvent = (t: TableChange, ms: number): WebhookEvent =>
     sport: t.sport,
     league_id: t.league_id,
     seq: t.seq,
+    simulated: t.simulated,
     season: t.season,
     as_of: t.as_of,
     standings: JSON.parse(t.rows),

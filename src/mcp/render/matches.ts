@@ -26,17 +26,29 @@ const STATUS: Record<number, string> = {
 
 const kickoff = (ts: number) => new Date(ts * 1000).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 
-/** "Arsenal 2–1 Chelsea, 67'" / "Celtics 88–90 Heat, Q4" / "Arsenal v Chelsea, 2026-11-22 15:00 UTC" */
-export function matchLine(m: MatchListItem & Partial<Pick<MatchDetail, "period" | "sport" | "added_time">>): string {
+/** What a simulated match's line says, so a model never passes an invented result off as real. */
+const SIMULATED = " (simulated)";
+
+/**
+ * "Arsenal 2–1 Chelsea, 67'" / "Celtics 88–90 Heat, Q4" / "Arsenal v Chelsea, 2026-11-22 15:00 UTC" /
+ * "Argentina 3–3 France, FT (pens 4–2)" where the shoot-out score is known; " (simulated)" for an invented match.
+ */
+export function matchLine(
+  m: MatchListItem &
+    Partial<Pick<MatchDetail, "period" | "sport" | "added_time" | "home_penalties" | "away_penalties">>,
+): string {
+  const mark = m.simulated ? SIMULATED : "";
   if (m.status_code === 1 || m.status_code === 4 || m.status_code === 5) {
-    return `${m.home_team} v ${m.away_team}, ${kickoff(m.kickoff_ts)}${m.status_code === 1 ? "" : ` (${STATUS[m.status_code]})`} [${m.id}]`;
+    return `${m.home_team} v ${m.away_team}, ${kickoff(m.kickoff_ts)}${m.status_code === 1 ? "" : ` (${STATUS[m.status_code]})`}${mark} [${m.id}]`;
   }
   let state = STATUS[m.status_code] ?? `status ${m.status_code}`;
   if (m.status_code === 2) {
     const label = m.sport && m.period != null ? periodLabel(m.sport, m.period) : null;
     state = m.minute != null ? `${m.minute}'${m.added_time ? `+${m.added_time}` : ""}` : (label ?? "live");
   }
-  return `${m.home_team} ${m.home_score}–${m.away_score} ${m.away_team}, ${state} [${m.id}]`;
+  if (m.status_code === 9 && m.home_penalties != null && m.away_penalties != null)
+    state = `FT (pens ${m.home_penalties}–${m.away_penalties})`;
+  return `${m.home_team} ${m.home_score}–${m.away_score} ${m.away_team}, ${state}${mark} [${m.id}]`;
 }
 
 /** A league and what its current season has; a simulated one says its results are invented (docs/data.md). */

@@ -60,7 +60,7 @@ async function enrichment<T>(ctx: ToolContext, id: string, what: string, load: E
 export async function matchAnswer(ctx: ToolContext, id: string) {
   const m = await getMatch(ctx.db, undefined, id, ctx.leagues);
   if (!m) throw matchNotFound(id);
-  const extra = [m.league.name, m.venue, m.referee && `referee ${m.referee}`].filter(Boolean).join(" · ");
+  const extra = [m.league.name, m.round, m.venue, m.referee && `referee ${m.referee}`].filter(Boolean).join(" · ");
   return { match: m, text: `${matchLine(m)}\n${extra}` };
 }
 

@@ -30,6 +30,7 @@ describe("GET /v1/openapi.json", () => {
         "date",
         "league_id",
         "limit",
+        "season",
         "status",
         "team_id",
       ]);

@@ -155,7 +155,8 @@ export async function getH2H(
     return into ? getH2H(db, sport, into, tracked, limit) : { match: undefined };
   }
   const [list, [summary]] = await db.batch(
-    h2hQueries(db, m.sport, m.home_team_id, m.away_team_id, m.kickoff_ts, tracked, limit),
+    // A real match's meetings are real ones; a simulated match's may be either (each says which).
+    h2hQueries(db, m.sport, m.home_team_id, m.away_team_id, m.kickoff_ts, tracked, limit, !m.simulated),
   );
   return {
     match: toDetail(m),

@@ -1,6 +1,7 @@
 // League leaders: one ordered index range of player_season_stats per stat, read only as far as the top 20. A per-game
 // stat ranks only the players who qualify (docs/api.md "Teams, players and search").
 import type { Sport } from "../../domain/codes";
+import { mergeScorers } from "../../domain/leaders";
 import type { LeaderStat } from "../../domain/people-schemas";
 import type { Db } from "../client";
 import { trackedSql, type Tracked } from "./visibility";
@@ -48,7 +49,7 @@ export interface LeaderRow {
  * The league's name, the season (asked for, or current) and its leaders; undefined for an unknown, other-sport or
  * untracked league. A season without box scores (the history's: its files name scorers, not players' lines) ranks
  * football's goals from the timeline instead: each goal event, not the shoot-out's kicks, counted per scorer as the
- * source names him (`player_id` null where the source has no player of ours), `matches` the games he scored in.
+ * source names him (one row per person: src/core/domain/leaders.ts mergeScorers) (`player_id` null where the source has no player of ours), `matches` the games he scored in.
  */
 export async function getLeaders(
   db: Db,
@@ -93,11 +94,12 @@ async function timelineScorers(db: Db, leagueId: string, season: string): Promis
        FROM matches m INDEXED BY matches_league_season JOIN match_events e ON e.match_id = m.id
        WHERE m.league_id = ?1 AND m.season = ?2 AND m.status_group = 3 AND e.type IN ('goal', 'penalty_goal')
          AND coalesce(e.period, 0) != ${SHOOTOUT} AND e.player IS NOT NULL
-       GROUP BY e.player, team_id ORDER BY value DESC, player LIMIT ${LEADERS_LIMIT}`,
+       GROUP BY e.player, team_id`,
     )
     .bind(leagueId, season)
     .all<LeaderRow>();
-  return results;
+  // Every scorer of the season (a few hundred at most), one row per person however the files spell him.
+  return mergeScorers(results).slice(0, LEADERS_LIMIT);
 }
 
 /** Football's period of the shoot-out (src/core/domain/codes.ts): its kicks are not goals of the match. */

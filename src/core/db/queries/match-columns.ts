@@ -20,6 +20,7 @@ export const listItemColumns = {
   kickoff_ts: matches.kickoffTs,
   updated_at: matches.updatedAt,
   seq: matches.seq,
+  simulated: matches.simulated,
 } satisfies Record<keyof MatchListItem, SQLiteColumn>;
 
 /**

@@ -153,7 +153,8 @@ export interface MatchPage {
 
 /** One list page from its two results (page rows, total). */
 function toPage(page: D1Result<unknown>, totals: D1Result<unknown>, limit: number): MatchPage {
-  const rows = (page.results ?? []) as MatchListItem[];
+  // Raw rows (the statement is bound from cached SQL, not mapped by drizzle): `simulated` is stored as 0/1.
+  const rows = ((page.results ?? []) as MatchListItem[]).map((r) => ({ ...r, simulated: Boolean(r.simulated) }));
   const more = rows.length > limit;
   if (more) rows.length = limit;
   const last = rows[rows.length - 1];
@@ -238,14 +239,18 @@ export async function getMatch(
 
 export const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
-/** Finished meetings of two teams before `beforeTs`, newest first, in the account's tracked leagues. */
-function meetingsWhere(sport: Sport, teams: [string, string], beforeTs: number, tracked: Tracked) {
+/**
+ * Finished meetings of two teams before `beforeTs`, newest first, in the account's tracked leagues. `realOnly`: the
+ * simulator's invented meetings left out (a real match's, or two real teams', head-to-head is history, not the demo).
+ */
+function meetingsWhere(sport: Sport, teams: [string, string], beforeTs: number, tracked: Tracked, realOnly: boolean) {
   return and(
     eq(matches.pairKey, pairKey(...teams)),
     lt(matches.kickoffTs, beforeTs),
     eq(matches.statusGroup, 3),
     eq(matches.sport, sport),
     trackedBy(tracked),
+    realOnly ? eq(matches.simulated, false) : undefined,
   );
 }
 
@@ -257,8 +262,9 @@ export function h2hQueries(
   beforeTs: number,
   tracked: Tracked,
   limit: number,
+  realOnly: boolean,
 ) {
-  const where = meetingsWhere(sport, [home, away], beforeTs, tracked);
+  const where = meetingsWhere(sport, [home, away], beforeTs, tracked, realOnly);
   const homeWon = sql`(${matches.homeTeamId} = ${home} AND ${matches.homeScore} > ${matches.awayScore}) OR (${matches.awayTeamId} = ${home} AND ${matches.awayScore} > ${matches.homeScore})`;
   const awayWon = sql`(${matches.homeTeamId} = ${away} AND ${matches.homeScore} > ${matches.awayScore}) OR (${matches.awayTeamId} = ${away} AND ${matches.awayScore} > ${matches.homeScore})`;
   return [
@@ -300,7 +306,7 @@ export function h2hQueries(
 const EVER = 2 ** 40;
 
 /**
- * Every finished meeting of two teams in the account's tracked leagues, newest first, with the summary the match
+ * Every real finished meeting of two teams in the account's tracked leagues, newest first, with the summary the match
  * route gives (`home_team_*` standing for `team`). Merged ids answer as the team they went into. `undefined`: either
  * team is unknown in this sport; `data` null: they never met in tracked leagues.
  */
@@ -317,7 +323,7 @@ export async function getTeamH2H(
   const found = await db.$client.batch<{ id: string }>([ofSport(team), ofSport(opponent)]);
   const [a, b] = found.map((r) => r.results[0]?.id);
   if (!a || !b) return undefined;
-  const [list, [summary]] = await db.batch(h2hQueries(db, sport, a, b, EVER, tracked, limit));
+  const [list, [summary]] = await db.batch(h2hQueries(db, sport, a, b, EVER, tracked, limit, true));
   const data: H2H | null =
     summary && summary.played > 0
       ? { match_id: null, home_team_id: a, away_team_id: b, summary, matches: list as MatchListItem[] }
