@@ -12,6 +12,13 @@ import { json } from "../http/respond";
 
 const TeamPath = z.object({ teamId: IdParam.describe("Team id.") });
 const PlayerPath = z.object({ playerId: IdParam.describe("Player id.") });
+const PlayerQuery = z.object({
+  season: z
+    .string()
+    .regex(/^\d{4}\/\d{2}$/, "expected yyyy/yy")
+    .optional()
+    .describe("The season of `season_stats` (`yyyy/yy`, every competition); default the current one, or his last."),
+});
 
 /** Teams, players and search of one sport; visible while they play in one of the account's tracked leagues. */
 export function peopleRoutes(sport: Sport) {
@@ -40,13 +47,13 @@ export function peopleRoutes(sport: Sport) {
     read(
       "/players/{playerId}",
       "getPlayer",
-      "Player with current-season stats (every competition)",
-      { params: PlayerPath },
+      "Player with a season's stats (every competition): the current one, or `?season=`",
+      { params: PlayerPath, query: PlayerQuery },
       PlayerProfile,
     ),
     async (c) => {
       const { playerId } = c.req.valid("param");
-      const player = await getPlayer(c.get("db"), sport, playerId, c.get("leagues"));
+      const player = await getPlayer(c.get("db"), sport, playerId, c.get("leagues"), c.req.valid("query").season);
       if (!player) throw notFound("player");
       return json(c, player);
     },

@@ -70,6 +70,17 @@ describe("GET /v1/{sport}/teams/{teamId}/squad", () => {
 });
 
 describe("GET /v1/{sport}/players/{playerId}", () => {
+  it("?season= gives that season's stats (none here: zeros), and his seasons; a malformed season is 400", async () => {
+    const now = await get("/v1/football/players/pl_pp_ode");
+    expect(now.body.seasons).toEqual([{ league_id: "lg_fb_people", season: "2026/27" }]);
+    const past = await get("/v1/football/players/pl_pp_ode?season=2025/26");
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ season: "2025/26", season_stats: { appearances: 0, goals: 0 } });
+    const bad = await get("/v1/football/players/pl_pp_ode?season=2025");
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toContain("season");
+  });
+
   it("football: the player with his team and season stats summed from his finished matches", async () => {
     const r = await get("/v1/football/players/pl_pp_ode");
     expect(r.status).toBe(200);

@@ -360,7 +360,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Player with current-season stats (every competition)
+     * Player with a season's stats (every competition): the current one, or `?season=`
      * @description Requires scope `read:leagues`.
      */
     get: operations["getPlayerFootball"];
@@ -700,7 +700,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Player with current-season stats (every competition)
+     * Player with a season's stats (every competition): the current one, or `?season=`
      * @description Requires scope `read:leagues`.
      */
     get: operations["getPlayerBasketball"];
@@ -3901,7 +3901,10 @@ export interface operations {
   };
   getPlayerFootball: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The season of `season_stats` (`yyyy/yy`, every competition); default the current one, or his last. */
+        season?: string;
+      };
       header?: never;
       path: {
         /** @description Player id. */
@@ -6084,7 +6087,10 @@ export interface operations {
   };
   getPlayerBasketball: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The season of `season_stats` (`yyyy/yy`, every competition); default the current one, or his last. */
+        season?: string;
+      };
       header?: never;
       path: {
         /** @description Player id. */

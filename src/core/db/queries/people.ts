@@ -91,7 +91,7 @@ export async function getSquad(db: Db, sport: Sport, id: string, tracked: Tracke
 }
 
 /** The player, his team's tracked competitions, and his season stats rows (every competition, every season). */
-export async function getPlayerRows(db: Db, sport: Sport, id: string, tracked: Tracked) {
+export async function getPlayerRows(db: Db, sport: Sport, id: string, tracked: Tracked, asked?: string) {
   const d1 = db.$client;
   const TEAM_OF = `(SELECT team_id FROM players WHERE id = ${PLAYER})`;
   const [player, leagues, teamSeasons, stats] = await d1.batch<Row>([
@@ -111,7 +111,8 @@ export async function getPlayerRows(db: Db, sport: Sport, id: string, tracked: T
   const p = player!.results[0];
   if (!p || teamSeasons!.results.length === 0) return undefined;
   // The current season while his team plays one; else the last he has stats for (or his team played).
-  const season = seasonOf(leagues!.results) ?? String(stats!.results[0]?.season ?? teamSeasons!.results[0]!.season);
+  const season =
+    asked ?? seasonOf(leagues!.results) ?? String(stats!.results[0]?.season ?? teamSeasons!.results[0]!.season);
   return {
     player: { ...p, external_ids: parseExternalIds(p.external_ids) },
     season,
@@ -120,14 +121,18 @@ export async function getPlayerRows(db: Db, sport: Sport, id: string, tracked: T
   };
 }
 
-/** The player's profile as REST and MCP give it: his row, the season his stats cover, those stats and his seasons. */
+/**
+ * The player's profile as REST and MCP give it: his row, the season his stats cover (`season` asked for, or the
+ * current one, or his last), those stats and his seasons.
+ */
 export async function getPlayer(
   db: Db,
   sport: Sport,
   id: string,
   tracked: Tracked,
+  season?: string,
 ): Promise<PlayerProfile | undefined> {
-  const res = await getPlayerRows(db, sport, id, tracked);
+  const res = await getPlayerRows(db, sport, id, tracked, season);
   if (!res) return undefined;
   return {
     ...(res.player as unknown as Omit<PlayerProfile, "season" | "season_stats" | "seasons">),
