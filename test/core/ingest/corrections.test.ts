@@ -133,7 +133,7 @@ describe("a goal disallowed in a live match", () => {
       expect.objectContaining({ match_id: id, league_id: LEAGUE, seq: updated.seq, id: "ev_var_g1", event_seq: 1 }),
     ]);
     expect(hooks("match.event_removed", id).map((r) => r.json.data)).toEqual([
-      { match_id: id, sport: "football", league_id: LEAGUE, seq: removed.seq, id: "ev_var_g1" },
+      { match_id: id, sport: "football", league_id: LEAGUE, seq: removed.seq, simulated: false, id: "ev_var_g1" },
     ]);
     await new Promise((r) => setTimeout(r, 200));
     expect(socket!.messages).toHaveLength(5);
