@@ -1,8 +1,8 @@
 // A basketball game played out in advance: quarter scores, key plays, box-score totals.
 import { basketballOvertimeCode } from "../core/domain/codes";
-import type { Lineup, StatRow } from "../core/domain/schemas";
+import type { Lineup } from "../core/domain/schemas";
 import { demoEvent as ev, type DemoEvent } from "./events";
-import { int, pick, rngFor, type Rng } from "./random";
+import { int, pick, rngFor } from "./random";
 
 export interface BasketballPlay {
   quarters: [number, number][];
@@ -107,46 +107,4 @@ export function basketballAt(play: BasketballPlay, elapsed: number) {
     away += a;
   }
   return { period: codeOf(play.quarters.length - 1), clock: 0, home, away, gameMinute: 48 };
-}
-
-export function basketballStats(r: Rng, home: number, away: number): StatRow[] {
-  const box = (points: number) => {
-    const threes = int(r, 9, 17);
-    let ftm = int(r, 10, 22);
-    if ((points - 3 * threes - ftm) % 2 !== 0) ftm += 1;
-    const twos = Math.max(0, (points - 3 * threes - ftm) / 2);
-    return {
-      fgm: twos + threes,
-      fga: Math.round((twos + threes) / (0.44 + r() * 0.1)),
-      tpm: threes,
-      tpa: Math.round(threes / (0.32 + r() * 0.1)),
-      ftm,
-      fta: Math.round(ftm / (0.72 + r() * 0.15)),
-      reb: int(r, 36, 52),
-      ast: int(r, 18, 32),
-      stl: int(r, 4, 11),
-      blk: int(r, 2, 8),
-      tov: int(r, 9, 17),
-      pf: int(r, 15, 24),
-    };
-  };
-  const h = box(home);
-  const a = box(away);
-  const pct = (m: number, t: number) => (t === 0 ? 0 : Math.round((m / t) * 1000) / 10);
-  const row = (section: string, name: string, home: number, away: number): StatRow => ({ section, name, home, away });
-  return [
-    row("Shooting", "Field goals made", h.fgm, a.fgm),
-    row("Shooting", "Field goals attempted", h.fga, a.fga),
-    row("Shooting", "Field goal %", pct(h.fgm, h.fga), pct(a.fgm, a.fga)),
-    row("Shooting", "3-pointers made", h.tpm, a.tpm),
-    row("Shooting", "3-pointers attempted", h.tpa, a.tpa),
-    row("Shooting", "Free throws made", h.ftm, a.ftm),
-    row("Shooting", "Free throws attempted", h.fta, a.fta),
-    row("Other", "Rebounds", h.reb, a.reb),
-    row("Other", "Assists", h.ast, a.ast),
-    row("Other", "Steals", h.stl, a.stl),
-    row("Other", "Blocks", h.blk, a.blk),
-    row("Other", "Turnovers", h.tov, a.tov),
-    row("Other", "Fouls", h.pf, a.pf),
-  ];
 }

@@ -1,6 +1,6 @@
 // A football match played out in advance: result, timeline (cast onto who is on the pitch, ./football-cast.ts),
-// stats. `clockAt` gives the state at a live minute.
-import type { Lineup, StatRow } from "../core/domain/schemas";
+// its team statistics in ./team-stats.ts. `clockAt` gives the state at a live minute.
+import type { Lineup } from "../core/domain/schemas";
 import { demoEvent, type DemoEvent, type Side } from "./events";
 import { castTimeline } from "./football-cast";
 import { chance, int, pick, poisson, rngFor, type Rng } from "./random";
@@ -18,7 +18,6 @@ export interface FootballPlay {
   durationMin: number;
   addedFirst: number;
   addedSecond: number;
-  possession: number;
 }
 
 const PERIOD_ORDER: Record<number, number> = { 12: 1, 38: 2, 13: 3, 14: 4, 39: 5, 15: 6, 16: 7 };
@@ -146,7 +145,6 @@ export function playFootball(
     durationMin,
     addedFirst,
     addedSecond,
-    possession: Math.round(50 + (strength[0] - strength[1]) * 20 + (r() - 0.5) * 16),
   };
 }
 
@@ -173,48 +171,4 @@ export function clockAt(play: FootballPlay, elapsed: number) {
   return m < 45
     ? { period: 13, minute: 45 + m, added: null }
     : { period: 13, minute: 90, added: Math.min(m - 44, play.addedSecond) };
-}
-
-export function footballStats(play: FootballPlay, r: Rng, events: DemoEvent[], fraction: number): StatRow[] {
-  const count = (t: "home" | "away", types: string[]) =>
-    events.filter((e) => e.team === t && types.includes(e.type)).length;
-  const scored = (t: "home" | "away") =>
-    events.filter((e) => e.team === t && (e.type === "goal" || e.type === "penalty_goal")).length;
-  const scale = (n: number) => Math.round(n * fraction);
-  const onTarget = (t: "home" | "away", base: number) => Math.max(scored(t), scale(base));
-  const hOn = onTarget("home", int(r, 2, 8));
-  const aOn = onTarget("away", int(r, 1, 7));
-  const hShots = Math.max(hOn, hOn + scale(int(r, 3, 10)));
-  const aShots = Math.max(aOn, aOn + scale(int(r, 2, 9)));
-  const pos = Math.min(78, Math.max(22, play.possession));
-  const hPasses = scale(Math.round(pos * 9.5 + int(r, -40, 40)));
-  const aPasses = scale(Math.round((100 - pos) * 9.5 + int(r, -40, 40)));
-  const hAcc = int(r, 74, 91);
-  const aAcc = int(r, 72, 90);
-  const concededOnTarget = (t: "home" | "away") => (t === "home" ? aOn - scored("away") : hOn - scored("home"));
-  const row = (section: string, name: string, home: number, away: number): StatRow => ({ section, name, home, away });
-  return [
-    row("Summary", "Ball possession", pos, 100 - pos),
-    row("Summary", "Total shots", hShots, aShots),
-    row("Summary", "Shots on target", hOn, aOn),
-    row("Summary", "Corner kicks", scale(int(r, 1, 10)), scale(int(r, 1, 9))),
-    row("Summary", "Fouls", scale(int(r, 7, 16)), scale(int(r, 7, 17))),
-    row("Summary", "Offsides", scale(int(r, 0, 5)), scale(int(r, 0, 5))),
-    row(
-      "Discipline",
-      "Yellow cards",
-      count("home", ["yellow_card", "second_yellow"]),
-      count("away", ["yellow_card", "second_yellow"]),
-    ),
-    row(
-      "Discipline",
-      "Red cards",
-      count("home", ["red_card", "second_yellow"]),
-      count("away", ["red_card", "second_yellow"]),
-    ),
-    row("Passes", "Passes", hPasses, aPasses),
-    row("Passes", "Accurate passes", Math.round((hPasses * hAcc) / 100), Math.round((aPasses * aAcc) / 100)),
-    row("Passes", "Pass accuracy (%)", hAcc, aAcc),
-    row("Goalkeeping", "Saves", Math.max(0, concededOnTarget("home")), Math.max(0, concededOnTarget("away"))),
-  ];
 }

@@ -2,10 +2,10 @@
 // current one with today in the middle of it. The benchmark data set adds older seasons and more leagues.
 import type { Lineup, StandingRow, StatRow } from "../core/domain/schemas";
 import { TableBuilder } from "../core/domain/standings";
-import { basketballAt, basketballStats, playBasketball } from "./basketball";
+import { basketballAt, playBasketball } from "./basketball";
 import { EXTENDED_LEAGUES, LEAGUES, type LeagueSpec } from "./catalog";
 import type { DemoEvent } from "./events";
-import { clockAt, eventOrder, footballStats, isGoal, playFootball } from "./football";
+import { clockAt, eventOrder, isGoal, playFootball } from "./football";
 import { isFinished } from "../core/domain/codes";
 import type { Searchable } from "../core/db/queries/search-index";
 import { basketballLines, footballLines, withPlayerIds, type LineRow } from "./box-scores";
@@ -13,6 +13,8 @@ import { addPeople, liveMinute, SeasonLines, shortName } from "./people";
 import { pick, rngFor, shuffle } from "./random";
 import { buildTeams, fixturesOf, matchSeed, seasonOf, type Fixture } from "./schedule";
 import { lineupFor, type DemoTeam } from "./squads";
+import { refereesOf } from "./names";
+import { basketballTeamStats, footballTeamStats, possessionLean, type StatLine } from "./team-stats";
 import { rfc3339 } from "../lib/time";
 
 const DAY = 86_400;
@@ -262,11 +264,14 @@ function playMatch(
       if (status === 2) live = { period: c.period, minute: c.minute, added_time: c.added };
       if (c.period !== 12) extra = { ht_home_score: p.htHome, ht_away_score: p.htAway };
     }
-    stats = footballStats(p, r, events, Math.min(1, stop / 95));
-    if (status !== 1 && status !== 4 && status !== 5) {
-      const now = finishedTs !== null ? (status === 3 ? 90 : 120) : liveMinute(p, stop);
-      lines = footballLines(lr, events, home, away, now);
-    }
+    // Minutes played: the live clock, or the whole match (with extra time) once it is over.
+    const now = finishedTs !== null ? (status === 3 ? 90 : 120) : liveMinute(p, stop);
+    lines = footballLines(lr, events, home, away, now);
+    const lineShots = (side: string) => lines.reduce((n, x) => n + (x.side === side ? Number(x.shots) : 0), 0);
+    stats = footballTeamStats(id, events, now, possessionLean(f.home.strength, f.away.strength), {
+      home: lineShots("home"),
+      away: lineShots("away"),
+    });
   } else {
     const p = playBasketball(seed, home, away, [f.home.strength, f.away.strength]);
     if (elapsed >= p.durationMin) {
@@ -283,8 +288,9 @@ function playMatch(
       live = { period: s.period, game_clock_secs: s.clock, minute: null };
       events = p.events.filter((e) => e.minute < s.gameMinute);
     }
-    stats = basketballStats(r, score[0], score[1]);
-    lines = basketballLines(lr, score, home, away, Math.min(1, elapsed / p.durationMin));
+    const played = Math.min(1, elapsed / p.durationMin);
+    lines = basketballLines(lr, score, home, away, played);
+    stats = basketballTeamStats(id, lines as StatLine[], played);
   }
 
   const started = status !== 1 && status !== 4 && status !== 5;
@@ -326,14 +332,10 @@ function playMatch(
   return { status, home: score[0], away: score[1], finishedTs: status === 8 ? null : finishedTs, lines };
 }
 
-const REFEREES: Record<string, string[]> = {
-  en: ["Michael Oliver", "Anthony Taylor", "Simon Hooper", "Chris Kavanagh", "Jarred Gillett", "Samuel Barrott"],
-  es: ["José María Sánchez", "Alejandro Hernández", "Mateu Lahoz", "Jesús Gil Manzano", "Ricardo de Burgos"],
-  it: ["Daniele Orsato", "Maurizio Mariani", "Marco Guida", "Davide Massa", "Federico La Penna"],
-  de: ["Felix Zwayer", "Daniel Siebert", "Tobias Stieler", "Sascha Stegemann", "Deniz Aytekin"],
-  fr: ["Clément Turpin", "François Letexier", "Benoît Bastien", "Willy Delajod", "Ruddy Buquet"],
-  eu: ["Szymon Marciniak", "Slavko Vinčić", "István Kovács", "Danny Makkelie", "Glenn Nyberg"],
-  us: ["Scott Foster", "Tony Brothers", "Marc Davis", "Zach Zarba", "James Capers", "Ed Malloy"],
-};
+/** Referees per catalogue nation: invented, as the players are (./names.ts); as many as each pool has always had. */
+const REFEREE_COUNT: Record<string, number> = { en: 6, es: 5, it: 5, de: 5, fr: 5, eu: 5, us: 6 };
+const REFEREES: Record<string, string[]> = Object.fromEntries(
+  Object.entries(REFEREE_COUNT).map(([nation, n]) => [nation, refereesOf(nation, n)]),
+);
 const refereePool = (l: LeagueSpec) => REFEREES[l.nation] ?? REFEREES.eu!;
 const refereeFor = (l: LeagueSpec, r: () => number) => pick(r, refereePool(l));

@@ -46,6 +46,11 @@ function roundRobin<T>(teams: T[]): [T, T][][] {
 const TODAY_OFFSETS_MIN = [-235, -175, -80, -35, 40, 130, 220, 300, 360, 420, 480, 540, 600, 660, 720];
 const HOURS: Record<Sport, number[]> = { football: [12.5, 15, 17.5, 20], basketball: [0, 0.5, 1, 2, 2.5, 3] };
 
+let byId: Map<string, DemoTeam> | undefined;
+/** A club of the catalogue (the benchmark's extra competitions included) by its id. */
+export const demoTeamById = (id: string): DemoTeam | undefined =>
+  (byId ??= new Map([...buildTeams(true).values()].map((t) => [t.id, t]))).get(id);
+
 /** Every club of the demo competitions (and of the benchmark's extra ones, with `extended`). */
 export function buildTeams(extended = false): Map<string, DemoTeam> {
   const teams = new Map<string, DemoTeam>();

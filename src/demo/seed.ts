@@ -19,7 +19,7 @@ import { utcDay } from "../lib/time";
 
 export const DEMO_EMAIL = "demo@example.com";
 /** Bump when the generator's output changes, so an existing local database is regenerated on the next start. */
-const GENERATOR_VERSION = 4;
+const GENERATOR_VERSION = 5;
 export const DEMO_PASSWORD = "demo-password";
 
 export interface SeedOptions {

@@ -2,7 +2,8 @@
 // (./pitch.ts): goals and cards go to players on the pitch, a booked player's next yellow is a second yellow (he is
 // sent off, as after a straight red), substitutes come off the bench once each, at most five a side. Within a minute
 // the VAR review of the previous minute's goal comes first, then cards and substitutions, then goals, so a goal under
-// review was scored by a player still on the pitch.
+// review was scored by a player still on the pitch. Each tick also sends the match's team statistics as they stand
+// (./team-stats.ts).
 import type { Row } from "../core/db/queries/ingest";
 import type { Op } from "../core/ingest/ops";
 import type { DemoEvent, Side } from "./events";
@@ -11,6 +12,10 @@ import { chance, pick } from "./random";
 import { LiveLines } from "./sim-lines";
 import { lineupOf, simEvent, tickRng, type EventIn } from "./sim-tick";
 import { varReview } from "./sim-var";
+import type { Lineup } from "../core/domain/schemas";
+import { demoTeamById } from "./schedule";
+import { clubIdOfPlayer } from "./squads";
+import { footballTeamStats, possessionLean, type StatEvent } from "./team-stats";
 
 /** Chances per side and minute in play. */
 const GOAL = 0.025;
@@ -122,6 +127,19 @@ export function footballMinute(m: Row, timeline: readonly Row[]): Op[] {
   const ops: Op[] = [...lines.op()];
   if (removed.length > 0) ops.push({ op: "remove_events", match_id: String(m.id), event_ids: removed });
   if (events.length > 0) ops.push({ op: "events", match_id: String(m.id), events });
+  // The team statistics after the tick, as a provider's answer has them while the match is played and after it.
+  const after: StatEvent[] = [
+    ...(timeline as unknown as (StatEvent & { id: string })[]).filter((e) => !removed.includes(e.id)),
+    ...events,
+  ];
+  ops.push({
+    op: "stats",
+    match_id: String(m.id),
+    data: footballTeamStats(String(m.id), after, minute, leanOf(lineups.home, lineups.away), {
+      home: lines.total("home", "shots"),
+      away: lines.total("away", "shots"),
+    }),
+  });
   ops.push({
     op: "match",
     id: String(m.id),
@@ -138,3 +156,13 @@ export function footballMinute(m: Row, timeline: readonly Row[]): Op[] {
 }
 
 type TimelineEvent = PitchEvent & { team: Side | null };
+
+/** The clubs' possession lean, found through their line-ups' player ids (0 when a side is not a demo club). */
+function leanOf(home: Lineup | undefined, away: Lineup | undefined): number {
+  const club = (l: Lineup | undefined) => {
+    const id = l?.starters.find((p) => p.player_id)?.player_id;
+    return id ? demoTeamById(clubIdOfPlayer(id)) : undefined;
+  };
+  const [h, a] = [club(home), club(away)];
+  return h && a ? possessionLean(h.strength, a.strength) : 0;
+}

@@ -45,6 +45,25 @@ export class LiveLines {
     this.changed = true;
   }
 
+  /** Counts for one of the side's players, picked with `r` (not the tick's own draws: they stay as they were). */
+  credit(side: Side, r: Rng, counts: Record<string, number>) {
+    const mine = this.lines.filter((l) => l.side === side);
+    const l = mine[Math.floor(r() * mine.length)];
+    if (!l) return;
+    for (const [k, v] of Object.entries(counts)) l[k] = Number(l[k] ?? 0) + v;
+    this.changed = true;
+  }
+
+  /** The lines as they stand after the tick (the team statistics are read from them). */
+  all(): readonly Line[] {
+    return this.lines;
+  }
+
+  /** A side's total of one count. */
+  total(side: Side, key: string): number {
+    return this.lines.reduce((n, l) => n + (l.side === side ? Number(l[key] ?? 0) : 0), 0);
+  }
+
   /** Takes back counts of exactly that player (a disallowed goal); never below 0, nobody else's. */
   take(side: Side, playerId: string | null | undefined, counts: Record<string, number>) {
     const l = this.lines.find((x) => x.side === side && x.player_id === playerId);

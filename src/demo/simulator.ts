@@ -1,29 +1,25 @@
 // The demo feed: plays matches in accelerated time — one tick is a football minute (./sim-football.ts) or 90 s of
 // basketball clock — and keeps a few matches of each sport live by kicking off the next scheduled ones early (their
 // kickoff moves to when they start); now and then VAR disallows a football goal (./sim-var.ts). It only produces
-// ops; ingest() applies them exactly as it would a provider's.
+// ops, the team statistics of every tick among them (./team-stats.ts); ingest() applies them exactly as it would a
+// provider's.
 import { basketballOvertimeCode, type Sport } from "../core/domain/codes";
 import { dbFor, type Db } from "../core/db/client";
 import { liveMatchesOf, nextScheduled } from "../core/db/queries/feeds";
 import { loadIngestState, type Row } from "../core/db/queries/ingest";
-import { buildTeams } from "./schedule";
+import { demoTeamById } from "./schedule";
 import type { DemoEvent, Side } from "./events";
-import { lineupFor, type DemoTeam } from "./squads";
+import { lineupFor } from "./squads";
 import type { Op } from "../core/ingest/ops";
 import { LiveLines } from "./sim-lines";
 import { footballMinute } from "./sim-football";
 import { lineupOf, simEvent, tickRng, type EventIn } from "./sim-tick";
-import { chance, pick, type Rng } from "./random";
+import { chance, int, pick, rngFor, type Rng } from "./random";
+import { basketballTeamStats, footballTeamStats, possessionLean } from "./team-stats";
 import type { FeedAdapter } from "../core/ingest/feeds/feed";
 
 /** How many matches of each sport the simulator keeps live. */
 const LIVE_TARGET: Record<Sport, number> = { football: 6, basketball: 4 };
-
-let teamsById: Map<string, DemoTeam> | undefined;
-const demoTeam = (id: string) => {
-  teamsById ??= new Map([...buildTeams(true).values()].map((t) => [t.id, t]));
-  return teamsById.get(id);
-};
 
 /** A starter of that side, as an event's `player` and `player_id`. */
 function starter(r: Rng, m: Row, side: Side): { player: string | null; player_id: string | null } {
@@ -57,6 +53,8 @@ function basketball(m: Row): Op[] {
     ev("period_start", null);
   } else {
     clock = Math.max(0, clock - 90);
+    // The rest of the box score (rebounds, assists …) from draws of its own: the tick's own stay as they were.
+    const box = rngFor(`sim-box:${String(m.id)}:${period}:${clock}`);
     for (const side of ["home", "away"] as const) {
       const pts = pick(r, [0, 2, 2, 3, 1, 2, 4, 5, 3, 0]);
       side === "home" ? (home += pts) : (away += pts);
@@ -77,6 +75,12 @@ function basketball(m: Row): Op[] {
           ft_made: ft,
           ft_attempted: ft,
         });
+      // Per 90 seconds: about a game's 45 rebounds, 20 assists, 7 steals, 5 blocks and 13 turnovers a side.
+      for (let n = int(box, 0, 3); n > 0; n--) lines.credit(side, box, { rebounds: 1 });
+      if (three + two > 0 && chance(box, 0.8)) lines.credit(side, box, { assists: 1 });
+      if (chance(box, 0.22)) lines.credit(side, box, { steals: 1 });
+      if (chance(box, 0.15)) lines.credit(side, box, { blocks: 1 });
+      if (chance(box, 0.4)) lines.credit(side, box, { turnovers: 1 });
     }
     if (chance(r, 0.1)) ev("timeout", pick(r, ["home", "away"] as const));
     if (clock === 0) {
@@ -94,6 +98,12 @@ function basketball(m: Row): Op[] {
   lines.minutes(gameMinute());
   const ops: Op[] = [...lines.op()];
   if (events.length > 0) ops.push({ op: "events", match_id: String(m.id), events });
+  // The team statistics: the box score's sums, as they stand after the tick.
+  ops.push({
+    op: "stats",
+    match_id: String(m.id),
+    data: basketballTeamStats(String(m.id), lines.all(), gameMinute() / 48),
+  });
   ops.push({
     op: "match",
     id: String(m.id),
@@ -112,8 +122,8 @@ function basketball(m: Row): Op[] {
 function kickoff(m: Row, nowTs: number): Op[] {
   const football = m.sport === "football";
   const ops: Op[] = [];
+  const [home, away] = [demoTeamById(String(m.home_team_id)), demoTeamById(String(m.away_team_id))];
   if (!m.has_lineup) {
-    const [home, away] = [demoTeam(String(m.home_team_id)), demoTeam(String(m.away_team_id))];
     if (home && away)
       ops.push({
         op: "lineups",
@@ -140,6 +150,13 @@ function kickoff(m: Row, nowTs: number): Op[] {
     op: "events",
     match_id: String(m.id),
     events: [simEvent({ ...m, events: 0 }, 0, "period_start", 0, football ? 12 : 22, null)],
+  });
+  // Statistics from the kickoff on (nothing counted yet), as a provider's live answer has them.
+  const lean = home && away ? possessionLean(home.strength, away.strength) : 0;
+  ops.push({
+    op: "stats",
+    match_id: String(m.id),
+    data: football ? footballTeamStats(String(m.id), [], 0, lean) : basketballTeamStats(String(m.id), [], 0),
   });
   return ops;
 }

@@ -1,7 +1,7 @@
 // Squads, coaches and lineups for demo teams, derived from the team id so they are stable across matches.
 import type { Sport } from "../core/domain/codes";
 import type { Lineup, Player } from "../core/domain/schemas";
-import { namePools, NATIONALITIES, NATIONS } from "./catalog";
+import { clubSlot, COACH_SLOT, HOME_POOLS, nameAt, NATIONALITIES } from "./names";
 import { int, pick, rngFor, shuffle, type Rng } from "./random";
 import { utcDay } from "../lib/time";
 
@@ -45,14 +45,12 @@ const BASKETBALL_SHAPE: [string, number][] = [
   ["C", 3],
 ];
 
-function person(r: Rng, nation: string) {
-  // Most players share the club's nation; some come from elsewhere.
-  const n = r() < 0.65 ? nation : pick(r, NATIONS);
-  const pool = namePools(n);
-  return { name: `${pick(r, pool.first)} ${pick(r, pool.last)}`, nationality: pick(r, NATIONALITIES[n] ?? ["Spain"]) };
+/** Most players share the club's nation; some come from elsewhere. Names are invented and unique (./names.ts). */
+function person(r: Rng, team: DemoTeam, place: number) {
+  const home = HOME_POOLS[team.nation] ?? HOME_POOLS.eu!;
+  const nationality = r() < 0.65 ? pick(r, home) : pick(r, NATIONALITIES);
+  return { name: nameAt(nationality, clubSlot(team.sport, team.name) + place), nationality };
 }
-
-const personName = (r: Rng, nation: string) => person(r, nation).name;
 
 const DAY_MS = 86_400_000;
 /** Born between 1990 and 2006. */
@@ -65,7 +63,6 @@ export function squadOf(team: DemoTeam): Squad {
   if (hit) return hit;
   const r = rngFor(`squad:${team.id}`);
   const shape = team.sport === "football" ? FOOTBALL_SHAPE : BASKETBALL_SHAPE;
-  const used = new Set<string>();
   const numbers = shuffle(
     r,
     Array.from({ length: 98 }, (_, i) => i + 2),
@@ -73,9 +70,7 @@ export function squadOf(team: DemoTeam): Squad {
   const players: DemoPlayer[] = [];
   for (const [position, count] of shape) {
     for (let i = 0; i < count; i++) {
-      let p = person(r, team.nation);
-      while (used.has(p.name)) p = person(r, team.nation);
-      used.add(p.name);
+      const p = person(r, team, players.length);
       const number = team.sport === "football" && position === "G" && i === 0 ? 1 : numbers.pop()!;
       const player_id = `pl_${team.id.slice(3)}_${players.length + 1}`;
       players.push({ ...p, number, position, player_id, birth_date: birthDate(r) });
@@ -83,19 +78,23 @@ export function squadOf(team: DemoTeam): Squad {
   }
   const squad = {
     players,
-    coach: personName(r, team.nation),
+    coach: person(r, team, COACH_SLOT).name,
     formation: team.sport === "football" ? pick(r, FORMATIONS) : null,
   };
   cache.set(team.id, squad);
   return squad;
 }
 
+/** The club whose squad a player id is of ("pl_fb_arsenal_3", "pl_fb_arsenal_r2" → "tm_fb_arsenal"). */
+export const clubIdOfPlayer = (playerId: string) => `tm_${playerId.slice(3).replace(/_r?\d+$/, "")}`;
+
 /** Academy players (never in a lineup): the benchmark data set's squads are deeper, for ≥ 10k players. */
 export function reservesOf(team: DemoTeam, n: number): DemoPlayer[] {
   const r = rngFor(`reserves:${team.id}`);
   const positions = (team.sport === "football" ? FOOTBALL_SHAPE : BASKETBALL_SHAPE).map(([p]) => p);
+  // Past RESERVE_SLOTS (20, the benchmark's), reserves take the next club's places: invented, not unique.
   return Array.from({ length: n }, (_, i) => ({
-    ...person(r, team.nation),
+    ...person(r, team, COACH_SLOT + 1 + i),
     number: null,
     position: pick(r, positions),
     player_id: `pl_${team.id.slice(3)}_r${i + 1}`,
