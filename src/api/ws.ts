@@ -72,7 +72,13 @@ wsRoutes.openapi(
     const match = await streamedMatch(c, id);
     const { since } = c.req.valid("query");
     requireUpgrade(c);
-    return admitStream(c, "websocket", roomHolder(match.id), matchSockets(c.env, match.id), matchStreamInfo(match, since));
+    return admitStream(
+      c,
+      "websocket",
+      roomHolder(match.id),
+      matchSockets(c.env, match.id),
+      matchStreamInfo(match, since),
+    );
   },
 );
 wsRoutes.openapi(

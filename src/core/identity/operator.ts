@@ -97,7 +97,14 @@ async function teamOps(db: Db, r: Merge, sport: string): Promise<Op[]> {
   for (const m of rows.matches) {
     const [home, away] = [swap(m.home_team_id), swap(m.away_team_id)];
     if (home === away) throw badRequest("into", `${r.from} and ${r.into} played each other (match ${m.id}): two teams`);
-    ops.push({ op: "match", id: String(m.id), sport, league_id: String(m.league_id), home_team_id: home, away_team_id: away } as Op);
+    ops.push({
+      op: "match",
+      id: String(m.id),
+      sport,
+      league_id: String(m.league_id),
+      home_team_id: home,
+      away_team_id: away,
+    } as Op);
   }
   for (const p of rows.players) ops.push({ ...(p as object), op: "player", team_id: r.into } as Op);
   return ops;
@@ -127,7 +134,8 @@ async function playerOps(db: Db, r: Merge): Promise<Op[]> {
       return { x, named };
     };
     const [home, away] = [side(l.home), side(l.away)];
-    if (home.named || away.named) ops.push({ op: "lineups", match_id: String(l.match_id), home: home.x, away: away.x } as Op);
+    if (home.named || away.named)
+      ops.push({ op: "lineups", match_id: String(l.match_id), home: home.x, away: away.x } as Op);
   }
   const lines = new Map<string, { home: Row[]; away: Row[] }>();
   for (const { match_id, side, ord: _o, started, ...line } of rows.lines) {

@@ -36,7 +36,13 @@ export interface Ingested {
  * quiet batch may not leave a match in play. `source`: the batch is that source's (docs/identity.md): its ids are its
  * own references, resolved to ours through the crosswalk, and merged field by field with other sources'.
  */
-export async function ingest(env: Env, input: PlanOp[], trace = false, quiet = false, source?: string): Promise<Ingested> {
+export async function ingest(
+  env: Env,
+  input: PlanOp[],
+  trace = false,
+  quiet = false,
+  source?: string,
+): Promise<Ingested> {
   const t = tracer(trace);
   t?.mark("ingestor");
   const db = dbFor(env.DB);
@@ -104,7 +110,14 @@ export async function ingest(env: Env, input: PlanOp[], trace = false, quiet = f
       plan.applied > 0
         ? {
             leagues: [
-              ...new Set([...ids.leagues, ...[...ids.matches].map((id) => String(state.matches.get(id)?.league_id))]),
+              // A match merged away (merge_match) is gone from the state: its league came with the op.
+              ...new Set([
+                ...ids.leagues,
+                ...[...ids.matches].flatMap((id) => {
+                  const league = state.matches.get(id)?.league_id;
+                  return league === undefined ? [] : [String(league)];
+                }),
+              ]),
             ],
             teams: [...ids.teams],
           }

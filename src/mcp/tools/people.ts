@@ -33,7 +33,8 @@ export const PEOPLE_TOOLS = [
   }),
   tool({
     name: "get_team",
-    description: "A team: name, country, venue, the tracked leagues it plays in this season and every season it played.",
+    description:
+      "A team: name, country, venue, the tracked leagues it plays in this season and every season it played.",
     input: z.object({ team_id: IdParam.describe("Team id, e.g. from search or a match.") }),
     output: Team,
     async run(ctx, { team_id }) {

@@ -92,7 +92,9 @@ describe("merging two matches that are one", () => {
     expect(list.data.map((m: any) => m.id)).toEqual(["m_mrg_b"]);
     const changed = (await get(`/v1/football/changes?since=${cursor}`)).data.map((c: any) => c.match_id);
     expect(changed).toEqual(expect.arrayContaining(["m_mrg_a", "m_mrg_b"]));
-    const n = await env.DB.prepare("SELECT count(*) n FROM match_events WHERE match_id = 'm_mrg_a'").first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT count(*) n FROM match_events WHERE match_id = 'm_mrg_a'").first<{
+      n: number;
+    }>();
     expect(n!.n).toBe(0);
   });
 

@@ -55,25 +55,25 @@ export const getEvents: EnrichmentLoader<Event[]> = (db, sport, id, tracked) =>
     tracked,
     (id) =>
       db
-      .select({
-        id: matchEvents.id,
-        seq: matchEvents.seq,
-        type: matchEvents.type,
-        minute: matchEvents.minute,
-        added_time: matchEvents.addedTime,
-        period: matchEvents.period,
-        team: matchEvents.team,
-        player: matchEvents.player,
-        player_in: matchEvents.playerIn,
-        player_out: matchEvents.playerOut,
-        detail: matchEvents.detail,
-        player_id: matchEvents.playerId,
-        player_in_id: matchEvents.playerInId,
-        player_out_id: matchEvents.playerOutId,
-      })
-      .from(matchEvents)
-      .where(eq(matchEvents.matchId, id))
-      .orderBy(asc(matchEvents.seq)),
+        .select({
+          id: matchEvents.id,
+          seq: matchEvents.seq,
+          type: matchEvents.type,
+          minute: matchEvents.minute,
+          added_time: matchEvents.addedTime,
+          period: matchEvents.period,
+          team: matchEvents.team,
+          player: matchEvents.player,
+          player_in: matchEvents.playerIn,
+          player_out: matchEvents.playerOut,
+          detail: matchEvents.detail,
+          player_id: matchEvents.playerId,
+          player_in_id: matchEvents.playerInId,
+          player_out_id: matchEvents.playerOutId,
+        })
+        .from(matchEvents)
+        .where(eq(matchEvents.matchId, id))
+        .orderBy(asc(matchEvents.seq)),
     // No timeline: not started yet, or over and no source ever gave it one (seq 0: history imported from results
     // only, docs/data.md "Coverage"). A match in play, or whose last event was withdrawn, has an empty one.
     (events, match) =>
@@ -89,8 +89,7 @@ export const getStats: EnrichmentLoader<StatRow[]> = (db, sport, id, tracked) =>
     sport,
     id,
     tracked,
-    (id) =>
-      db.select({ data: matchStats.data }).from(matchStats).where(eq(matchStats.matchId, id)),
+    (id) => db.select({ data: matchStats.data }).from(matchStats).where(eq(matchStats.matchId, id)),
     ([row]) => (row ? (JSON.parse(row.data) as StatRow[]) : null),
   );
 
@@ -102,9 +101,9 @@ export const getLineups: EnrichmentLoader<{ home: Lineup; away: Lineup }> = (db,
     tracked,
     (id) =>
       db
-      .select({ home: matchLineups.home, away: matchLineups.away })
-      .from(matchLineups)
-      .where(eq(matchLineups.matchId, id)),
+        .select({ home: matchLineups.home, away: matchLineups.away })
+        .from(matchLineups)
+        .where(eq(matchLineups.matchId, id)),
     ([row]) => (row ? { home: JSON.parse(row.home) as Lineup, away: JSON.parse(row.away) as Lineup } : null),
   );
 
@@ -117,24 +116,24 @@ export const getStandingsAtKickoff: EnrichmentLoader<Standings> = (db, sport, id
     tracked,
     (id) =>
       db
-      .select({
-        league_id: standingsSnapshots.leagueId,
-        season: standingsSnapshots.season,
-        as_of: standingsSnapshots.asOf,
-        rows: standingsSnapshots.rows,
-      })
-      .from(matches)
-      .innerJoin(
-        standingsSnapshots,
-        and(
-          eq(standingsSnapshots.leagueId, matches.leagueId),
-          eq(standingsSnapshots.season, matches.season),
-          lt(standingsSnapshots.asOfTs, matches.kickoffTs),
-        ),
-      )
-      .where(eq(matches.id, id))
-      .orderBy(desc(standingsSnapshots.asOfTs))
-      .limit(1),
+        .select({
+          league_id: standingsSnapshots.leagueId,
+          season: standingsSnapshots.season,
+          as_of: standingsSnapshots.asOf,
+          rows: standingsSnapshots.rows,
+        })
+        .from(matches)
+        .innerJoin(
+          standingsSnapshots,
+          and(
+            eq(standingsSnapshots.leagueId, matches.leagueId),
+            eq(standingsSnapshots.season, matches.season),
+            lt(standingsSnapshots.asOfTs, matches.kickoffTs),
+          ),
+        )
+        .where(eq(matches.id, id))
+        .orderBy(desc(standingsSnapshots.asOfTs))
+        .limit(1),
     ([s]) =>
       s
         ? { league_id: s.league_id, season: s.season, as_of: s.as_of, standings: JSON.parse(s.rows) as StandingRow[] }
@@ -177,10 +176,10 @@ export const getBoxScore: EnrichmentLoader<{ home: Line[]; away: Line[] }> = (db
     tracked,
     (id) =>
       db
-      .select()
-      .from(playerLines)
-      .where(eq(playerLines.matchId, id))
-      .orderBy(asc(playerLines.side), asc(playerLines.ord)),
+        .select()
+        .from(playerLines)
+        .where(eq(playerLines.matchId, id))
+        .orderBy(asc(playerLines.side), asc(playerLines.ord)),
     (lines, match) => {
       if (lines.length === 0 || NOT_STARTED.includes(match.status_code)) return null;
       const side = (s: "home" | "away") => lines.filter((l) => l.side === s).map((l) => boxLine(match.sport, l));

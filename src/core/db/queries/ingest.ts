@@ -196,23 +196,23 @@ export async function writeIngest(db: Db, writes: Writes, extra: Extra = {}): Pr
         ]
       : []),
     ...order.flatMap((t) => [
-    // First, so a new event may take the seq a removed one had (match_id, seq is unique).
-    ...(t === "match_events" && extra.removedEvents?.length
-      ? [
-          db.$client
-            .prepare("DELETE FROM match_events WHERE id IN (SELECT value FROM json_each(?))")
-            .bind(JSON.stringify(extra.removedEvents)),
-        ]
-      : []),
-    // A new box score replaces the old one: a player dropped by the feed loses his line.
-    ...(t === "player_lines" && extra.lineMatches?.length
-      ? [
-          db.$client
-            .prepare("DELETE FROM player_lines WHERE match_id IN (SELECT value FROM json_each(?))")
-            .bind(JSON.stringify(extra.lineMatches)),
-        ]
-      : []),
-    ...(writes[t]?.length ? upsert(db, t, writes[t]!) : []),
+      // First, so a new event may take the seq a removed one had (match_id, seq is unique).
+      ...(t === "match_events" && extra.removedEvents?.length
+        ? [
+            db.$client
+              .prepare("DELETE FROM match_events WHERE id IN (SELECT value FROM json_each(?))")
+              .bind(JSON.stringify(extra.removedEvents)),
+          ]
+        : []),
+      // A new box score replaces the old one: a player dropped by the feed loses his line.
+      ...(t === "player_lines" && extra.lineMatches?.length
+        ? [
+            db.$client
+              .prepare("DELETE FROM player_lines WHERE match_id IN (SELECT value FROM json_each(?))")
+              .bind(JSON.stringify(extra.lineMatches)),
+          ]
+        : []),
+      ...(writes[t]?.length ? upsert(db, t, writes[t]!) : []),
     ]),
   ];
   if (extra.matchSeqs?.length)
