@@ -45,7 +45,7 @@ describe("webhook events of a committed batch", () => {
       "standings.updated",
     ]);
     expect(events.every((e) => e.league_id === "lg1")).toBe(true);
-    const base = { match_id: "m1", sport: "football", league_id: "lg1" };
+    const base = { match_id: "m1", sport: "football", league_id: "lg1", simulated: false };
     expect(bodies[0]).toEqual({
       type: "match.score_updated",
       timestamp: "2026-11-23T12:00:07Z",
@@ -81,7 +81,7 @@ describe("webhook events of a committed batch", () => {
       ],
     ]);
     const events = webhookEvents({ ...plan, finals: new Map(), writes: {} }, corrected, seqOf(corrected));
-    const base = { match_id: "m1", sport: "football", league_id: "lg1" };
+    const base = { match_id: "m1", sport: "football", league_id: "lg1", simulated: false };
     expect(events.map((e) => [e.type, JSON.parse(e.body).type, JSON.parse(e.body).data])).toEqual([
       [
         "match.event_updated",
