@@ -20,7 +20,15 @@ import { PLANS, type Plan } from "../src/core/domain/codes";
 import { limitsOf } from "../src/core/limits/plans";
 import type { Lease } from "../src/core/limits/lease";
 import type { RateDecision, UsageMinute } from "../src/core/limits/rate";
-import type { Admission, SlotKind, SlotRequest, SlotVerdict, GateChange, GateUpdate } from "../src/core/limits/slots";
+import type {
+  Admission,
+  Shed,
+  SlotKind,
+  SlotRequest,
+  SlotVerdict,
+  GateChange,
+  GateUpdate,
+} from "../src/core/limits/slots";
 
 /** A slot whose stream vanished without a close event (e.g. a crashed object) is reclaimed after this long. */
 const SLOT_TTL_MS = 6 * 3600_000;
@@ -161,7 +169,10 @@ export class AccountGate extends DurableObject<Env> {
   async admit(r: SlotRequest): Promise<Admission> {
     const plan = this.planSeen(r.seen);
     const limit = limitsOf(this.env, plan).streams;
-    if (this.isDead(r.credential)) return { ok: false, reason: "revoked", plan, limit };
+    // A lower plan learned from an admission sheds at once, as the change signal's update would: the account never
+    // holds more streams than its plan, whichever call told the gate first. The admitter tells their holders.
+    const over = this.shed(limit);
+    if (this.isDead(r.credential)) return { ok: false, reason: "revoked", plan, limit, over };
     const sql = this.ctx.storage.sql;
     sql.exec("DELETE FROM slots WHERE created_at < ?", Date.now() - SLOT_TTL_MS);
     const held = sql.exec<{ n: number }>("SELECT count(*) AS n FROM slots").one().n;
@@ -170,7 +181,7 @@ export class AccountGate extends DurableObject<Env> {
         .exec<{ holder: string }>("SELECT DISTINCT holder FROM slots WHERE kind = 'sse'")
         .toArray()
         .map((r) => r.holder);
-      return { ok: false, reason: "full", plan, limit, sse };
+      return { ok: false, reason: "full", plan, limit, sse, over };
     }
     sql.exec(
       "INSERT OR IGNORE INTO slots (id, kind, credential, holder, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -180,7 +191,17 @@ export class AccountGate extends DurableObject<Env> {
       r.holder,
       Date.now(),
     );
-    return { ok: true, plan, limit };
+    return { ok: true, plan, limit, over };
+  }
+
+  /** Removes the newest slots over `limit` (the oldest keep theirs) and answers them. */
+  private shed(limit: number): Shed[] {
+    const sql = this.ctx.storage.sql;
+    const over = sql
+      .exec<Shed>("SELECT id, holder, kind FROM slots ORDER BY created_at, rowid LIMIT -1 OFFSET ?", limit)
+      .toArray();
+    for (const o of over) sql.exec("DELETE FROM slots WHERE id = ?", o.id);
+    return over;
   }
 
   /** Asked by a holder once it has accepted a stream (and by listens every few seconds): does its slot still stand? */
@@ -212,13 +233,7 @@ export class AccountGate extends DurableObject<Env> {
       for (const g of gone) told.add(g.holder);
     }
     const plan = this.planSeen(u.seen);
-    const over = sql
-      .exec<{ id: string; holder: string; kind: SlotKind }>(
-        "SELECT id, holder, kind FROM slots ORDER BY created_at, rowid LIMIT -1 OFFSET ?",
-        limitsOf(this.env, plan).streams,
-      )
-      .toArray();
-    for (const o of over) sql.exec("DELETE FROM slots WHERE id = ?", o.id);
+    const over = this.shed(limitsOf(this.env, plan).streams);
     for (const h of [...over.map((o) => o.holder), ...this.holders()]) told.add(h);
     return { closeCredentials, over, holders: [...told], plan };
   }

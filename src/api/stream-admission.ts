@@ -1,6 +1,7 @@
 // Admission of a live stream, WebSocket (./ws.ts) or Server-Sent Events (./sse.ts) alike: the match the account may
 // see (404), then a slot of the account's concurrent streams from its gate (429; 401 for a key or grant the gate
 // knows is revoked), then the holder takes the stream and confirms the slot (workers/socket-object.ts).
+import { signalShed } from "../core/auth/entitlement-signal";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { credentialOf } from "../core/auth/principal";
@@ -74,6 +75,7 @@ export async function admitStream(
   const seen = { plan: p.plan, version: p.entitlementVersion };
   const credential = credentialOf(p);
   const admission = await admitSlot(c.env, p.accountId, { slotId, kind, credential, holder, seen });
+  await signalShed(c.env, p.accountId, admission.over);
   if (!admission.ok) {
     if (admission.reason === "revoked") throw invalidKey();
     const detail = `the ${admission.plan} plan allows ${admission.limit} concurrent streams per account`;

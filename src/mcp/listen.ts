@@ -6,6 +6,7 @@
 // SDK's own handler (agents' wrapper does not take a `bus`) over a ServerEventBus that reads the rooms' feeds. The
 // SDK keeps the wire semantics (ack first, filtering, subscription ids, the graceful `complete`); this file decides
 // what is subscribable, re-checks the caller before every delivery, and ends the stream when nothing is left.
+import { signalShed } from "../core/auth/entitlement-signal";
 import {
   classifyInboundRequest,
   createMcpHandler,
@@ -60,6 +61,7 @@ async function takeSlot(env: Env, ctx: ToolContext): Promise<Slot | string> {
     holder: listenHolder(),
     seen: { plan: ctx.plan, version: ctx.entitlementVersion },
   });
+  await signalShed(env, ctx.principal.accountId, admission.over);
   if (admission.ok) return slot;
   return admission.reason === "revoked"
     ? "credentials no longer valid"

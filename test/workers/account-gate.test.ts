@@ -43,6 +43,11 @@ class Admit implements fc.AsyncCommand<Model, Real> {
       seen: { plan: this.seen.plan, version: this.seen.version },
     });
     if (this.seen.version > m.version) [m.plan, m.version] = [this.seen.plan, this.seen.version];
+    // A lower plan learned from an admission sheds the newest slots over it at once, as an update would.
+    const over = m.slots.slice(limit(m));
+    for (const s of over) m.gone.set(s.id, { credential: s.credential, why: "over" });
+    m.slots = m.slots.slice(0, limit(m));
+    expect(got.over.map((o) => o.id)).toEqual(over.map((s) => s.id));
     const expected = m.dead.has(this.credential) ? "revoked" : m.slots.length >= limit(m) ? "full" : "ok";
     expect(got.ok ? "ok" : got.reason).toBe(expected);
     expect(got.limit).toBe(limit(m));

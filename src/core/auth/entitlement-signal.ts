@@ -9,6 +9,7 @@ import { listKeys } from "../db/queries/accounts";
 import { keyCredential } from "./principal";
 import { log } from "../../lib/log";
 import { holderStub } from "../live/sockets";
+import type { GateChange, Shed } from "../limits/slots";
 
 /** What a holder is told: the account's entitlement now, and which of its sockets to close. */
 export interface EntitlementChange {
@@ -34,6 +35,26 @@ export async function entitlementsChanged(env: Env, accountId: string, revoked: 
     dead,
     seen: { plan: ent.plan, version: ent.version },
   });
+  await tellHolders(env, accountId, ent, change);
+}
+
+/**
+ * An admission that told the gate of a lower plan before the change signal did: the gate removed the newest slots over
+ * it (workers/account-gate.ts admit); their holders close those streams now, with the entitlement read again.
+ */
+export async function signalShed(env: Env, accountId: string, over: Shed[]): Promise<void> {
+  if (over.length === 0) return;
+  const ent = await loadEntitlement(primaryDb(env.DB), accountId);
+  if (!ent) return;
+  await tellHolders(env, accountId, ent, { closeCredentials: [], over, holders: [], plan: ent.plan });
+}
+
+async function tellHolders(
+  env: Env,
+  accountId: string,
+  ent: { version: number; leagues: Iterable<string> },
+  change: GateChange,
+): Promise<void> {
   const perHolder = new Map<string, { closeSlots: string[] }>();
   const at = (holder: string) => {
     let h = perHolder.get(holder);

@@ -15,11 +15,19 @@ export interface SlotRequest {
   seen: { plan: Plan; version: number };
 }
 
+/** A slot removed because the plan it was admitted under was lowered: its holder closes its stream. */
+export type Shed = {
+  id: string;
+  holder: string;
+  kind: SlotKind;
+};
+
+/** `over`: slots the gate removed because this admission told it of a lower plan (their holders must be told). */
 export type Admission =
-  | { ok: true; plan: Plan; limit: number }
-  | { ok: false; reason: "revoked"; plan: Plan; limit: number }
+  | { ok: true; plan: Plan; limit: number; over: Shed[] }
+  | { ok: false; reason: "revoked"; plan: Plan; limit: number; over: Shed[] }
   /** `sse`: the holders of the account's SSE streams, whose clients may have left unnoticed (sockets.ts admitSlot). */
-  | { ok: false; reason: "full"; plan: Plan; limit: number; sse: string[] };
+  | { ok: false; reason: "full"; plan: Plan; limit: number; sse: string[]; over: Shed[] };
 
 /** A stream's standing after it was admitted: still ok, its credential revoked, or removed by a lower plan. */
 export type SlotVerdict = "ok" | "revoked" | "over";
@@ -35,7 +43,7 @@ export interface GateChange {
   /** Dead credentials that had streams: their holders close them. */
   closeCredentials: string[];
   /** Slots over a lowered plan (the newest), removed: their holders close them. */
-  over: { id: string; holder: string; kind: SlotKind }[];
+  over: Shed[];
   /** Every holder of a stream removed by this change or still open. */
   holders: string[];
   plan: Plan;

@@ -110,5 +110,7 @@ export async function admitSlot(env: Env, accountId: string, r: SlotRequest): Pr
           .catch(() => 0) ?? Promise.resolve(0),
     ),
   );
-  return freed.some((n) => n > 0) ? gate.admit(r) : first;
+  if (!freed.some((n) => n > 0)) return first;
+  const second = await gate.admit(r);
+  return { ...second, over: [...first.over, ...second.over] };
 }

@@ -127,4 +127,20 @@ describe("plan changes while sockets are open", () => {
     expect((await connect("/v1/ws/live", { "x-api-key": a.key })).status).toBe(429);
     for (const s of sockets.slice(0, 2)) s.ws.close(1000);
   });
+
+  it("an admission that learns the lower plan before the change signal sheds the newest sockets over it at once", async () => {
+    const a = await account("ws-downgrade-first@example.com", "starter", ["lg_fb_eng1"]);
+    const sockets: TestSocket[] = [];
+    for (let i = 0; i < 4; i++) sockets.push(await socket("/v1/ws/match/m_ent_fb", a.key));
+    // The plan changes in D1 (its trigger bumps the entitlement version) and no signal is sent: the next upgrade reads
+    // the key fresh, carries trial@new to the gate, and is the first to tell it.
+    await env.DB.prepare("UPDATE accounts SET plan = 'trial' WHERE id = ?").bind(a.id).run();
+    expect((await connect("/v1/ws/live", { "x-api-key": a.key })).status).toBe(429);
+    const outcome = await Promise.all(sockets.map((s) => closedWithin(s, 3000)));
+    expect(outcome.slice(0, 2)).toEqual(["open", "open"]);
+    for (const o of outcome.slice(2))
+      expect(o).toEqual({ code: 1008, reason: "connection budget of the plan lowered" });
+    expect(await env.ACCOUNT_GATE.getByName(a.id).openStreams()).toMatchObject({ websocket: 2 });
+    for (const s of sockets.slice(0, 2)) s.ws.close(1000);
+  });
 });
