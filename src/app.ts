@@ -32,7 +32,12 @@ import { sseRoutes } from "./api/sse";
 import { tokenRoutes } from "./api/tokens";
 import { oauthHelpers } from "./mcp/oauth";
 
-export function buildApp() {
+/** What an entry adds: the development and staging entry mounts the demo's operator routes (workers/dev.ts). */
+export interface AppExtras {
+  admin?: OpenAPIHono<AppEnv>[];
+}
+
+export function buildApp(extras: AppExtras = {}) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -100,6 +105,7 @@ export function buildApp() {
   app.route("/dashboard", dashboardRoutes);
   app.route("/oauth", oauthUi);
   app.route("/internal/admin", adminRoutes);
+  for (const routes of extras.admin ?? []) app.route("/internal/admin", routes);
   app.route("/internal/ingest", ingestRoutes);
 
   completeRegistry(app);

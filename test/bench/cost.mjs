@@ -196,8 +196,8 @@ export async function costs() {
  * start-up budget's measure (test/e2e/startup-budget.test.ts).
  */
 export async function startupCpuOverEmpty(rounds) {
-  const ours = prebuiltConfig("wrangler.toml", bundle("wrangler.toml", "production"));
-  const empty = prebuiltConfig("wrangler.toml", emptyScript("wrangler.toml"));
+  const ours = prebuiltConfig("wrangler.toml", bundle("wrangler.toml", "production"), ["SIMULATOR"]);
+  const empty = prebuiltConfig("wrangler.toml", emptyScript("wrangler.toml"), ["SIMULATOR"]);
   const start = async (configPath) => {
     const before = new Set(workerdPids());
     const server = createTestHarness({ workers: [{ configPath }] });

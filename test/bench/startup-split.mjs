@@ -68,8 +68,8 @@ async function start(configPath) {
   };
 }
 
-const ours = prebuiltConfig("wrangler.toml", bundle("wrangler.toml", "production"));
-const empty = prebuiltConfig("wrangler.toml", emptyScript("wrangler.toml"));
+const ours = prebuiltConfig("wrangler.toml", bundle("wrangler.toml", "production"), ["SIMULATOR"]);
+const empty = prebuiltConfig("wrangler.toml", emptyScript("wrangler.toml"), ["SIMULATOR"]);
 const runs = { empty: [], ours: [] };
 for (let r = 0; r < Number(process.env.ROUNDS ?? 5); r++) {
   runs.empty.push(await start(empty));

@@ -10,7 +10,7 @@ import { getJson, seed } from "../helpers/seed";
 import { waitFor } from "../helpers/webhooks";
 
 const s = await seed(["eng1", "facup", "euroleague"]);
-const sim = env.SIMULATOR.getByName("demo");
+const sim = env.SIMULATOR!.getByName("demo");
 
 async function liveCount(sport: string) {
   return (await getJson(`/v1/${sport}/matches?status=live&limit=200`, s.key)).body.total as number;

@@ -45,6 +45,14 @@ describe("the ui:// resource", () => {
     expect(c.text).toMatch(/^<!doctype html>/);
     // Self-contained: nothing loaded from anywhere (no script src, stylesheet link, image or frame).
     expect(c.text).not.toMatch(/<(script|img|iframe)[^>]*\ssrc=|<link[^>]*href=/i);
+    // The script, inline, is the committed build (read from the static assets, not part of the Worker bundle).
+    const built = (await import("../../src/mcp/app/match-centre.gen.js?raw")).default as string;
+    expect(c.text).toContain(built.slice(built.indexOf("\n") + 1, built.indexOf("\n") + 2001));
+    expect(c.text.length).toBeGreaterThan(built.length);
+    // The asset is the Worker's to read: no route hands /internal/* to ASSETS.
+    const direct = await get("/internal/match-centre.js");
+    expect(direct.status).not.toBe(200);
+    expect(await direct.text()).not.toContain(built.slice(200, 400));
     const listed = (await mcp.rpc("resources/list", {})).body.result.resources.find((r: any) => r.uri === URI);
     expect(listed).toMatchObject({
       mimeType: "text/html;profile=mcp-app",

@@ -1,7 +1,6 @@
 // The match centre's HTML: one self-contained document (its script and styles inline, nothing fetched), which MCP
 // hosts render in a sandboxed iframe for show_match's result (src/mcp/match-centre.ts). Colours and fonts follow
 // the host's style variables where it sends them (MCP Apps "Theming"), with our own as fallbacks.
-import { MATCH_CENTRE_SCRIPT } from "./script.gen";
 
 const STYLE = `
 :root{color-scheme:light dark;--bg:var(--color-background-primary,Canvas);--fg:var(--color-text-primary,CanvasText);
@@ -26,10 +25,13 @@ li[data-kind=score] .what{font-weight:600}
 li[data-kind=yellow] .at::after{content:" ▮";color:#d4a72c}li[data-kind=red] .at::after{content:" ▮";color:var(--bad)}
 `;
 
-// `</script` inside the script would end the element early: written as `<\/script` it is the same JavaScript.
-const script = MATCH_CENTRE_SCRIPT.replace(/<\/script/gi, "<\\/script");
-
-export const MATCH_CENTRE_HTML = `<!doctype html>
+/**
+ * The document around the app's script (src/mcp/app/match-centre.gen.js, read from the static assets). `</script`
+ * inside the script would end the element early: written as `<\/script` it is the same JavaScript.
+ */
+export const matchCentreHtml = (js: string) => {
+  const script = js.replace(/<\/script/gi, "<\\/script");
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -50,3 +52,4 @@ export const MATCH_CENTRE_HTML = `<!doctype html>
 </body>
 </html>
 `;
+};

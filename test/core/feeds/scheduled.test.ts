@@ -4,19 +4,31 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { scheduledPoll } from "../../../src/core/feeds/scheduled";
+import { demoSimulator } from "../../../src/demo/binding";
+import { demoFeeds } from "../../../workers/dev";
 
 const withFeeds = (feeds: string) => ({ ...env, FEEDS: feeds }) as Env;
 
 describe("the cron and FEEDS", () => {
   it("a feed it does not know is an error that names it", async () => {
-    await expect(scheduledPoll(withFeeds("simulator,sportmonks"))).rejects.toThrow("unknown feed in FEEDS: sportmonks");
+    await expect(scheduledPoll(withFeeds("simulator,sportmonks"), demoFeeds)).rejects.toThrow(
+      "unknown feed in FEEDS: sportmonks",
+    );
   });
 
-  it("starts the simulator when FEEDS has it", async () => {
-    await env.SIMULATOR.getByName("demo").stop();
-    await scheduledPoll(withFeeds("simulator"));
-    expect((await env.SIMULATOR.getByName("demo").status()).running).toBe(true);
-    await env.SIMULATOR.getByName("demo").stop();
+  it("the development entry starts the simulator when FEEDS has it", async () => {
+    await demoSimulator(env).stop();
+    await scheduledPoll(withFeeds("simulator"), demoFeeds);
+    expect((await demoSimulator(env).status()).running).toBe(true);
+    await demoSimulator(env).stop();
+  });
+
+  it("the production entry's cron knows no simulator: FEEDS naming it is an error that says so", async () => {
+    await demoSimulator(env).stop();
+    await expect(scheduledPoll(withFeeds("simulator"))).rejects.toThrow(
+      "unknown feed in FEEDS: simulator (the simulator runs in the development and staging entry only)",
+    );
+    expect((await demoSimulator(env).status()).running).toBe(false);
   });
 
   it("a provider poller of a provider this deployment has not turned on keeps no alarm", async () => {

@@ -8,10 +8,10 @@ import { httpFeed } from "./http";
 import { keepValid } from "../validate";
 import { log } from "../../../lib/log";
 
-/** Feeds the cron polls itself (docs/feeds.md "Configuration"); the simulator (src/demo) runs in its own object. */
+/** Feeds the cron polls itself (docs/feeds.md "Configuration"); the simulator runs in its own object (dev entry). */
 export const ADAPTERS: Record<string, FeedAdapter> = { http: httpFeed };
-/** Every name FEEDS may hold besides the providers'. */
-export const FEED_NAMES = ["simulator", "http"];
+/** Every name FEEDS may hold in any Worker besides the providers' (the dev entry adds "simulator"). */
+export const FEED_NAMES = ["http"];
 
 export async function pollFeed(env: Env, adapter: FeedAdapter, now = new Date()) {
   const leagues = await trackedLeagueIdsAnyAccount(dbFor(env.DB));
