@@ -1,6 +1,6 @@
 // What a scoreboard says about a match: status words, the clock, and a line per timeline event. Pure: the /live page
 // (src/web/live/browser), the MCP match centre (src/mcp/app) and the tests use it alike.
-import { isFinished, periodLabel, type Sport } from "../core/domain/codes";
+import { isFinished, periodLabel, type Sport, STATUS } from "../core/domain/codes";
 import type { Event } from "../core/domain/schemas";
 
 /** The live fields a board row shows (a list item plus what match detail and `score_update` add). */
@@ -13,7 +13,7 @@ export interface Clock {
   game_clock_secs: number | null;
 }
 
-const STATUS: Record<number, string> = {
+const STATUS_WORDS: Record<number, string> = {
   1: "Scheduled",
   2: "Live",
   3: "Full time",
@@ -28,7 +28,7 @@ const STATUS: Record<number, string> = {
 const BASKETBALL_STATUS: Record<number, string> = { 3: "Final", 10: "Final (OT)" };
 
 export function statusWord(sport: Sport, code: number): string {
-  return (sport === "basketball" ? BASKETBALL_STATUS[code] : undefined) ?? STATUS[code] ?? "Unknown status";
+  return (sport === "basketball" ? BASKETBALL_STATUS[code] : undefined) ?? STATUS_WORDS[code] ?? "Unknown status";
 }
 
 /** Breaks between periods: no running clock to show. */
@@ -39,7 +39,7 @@ const clockText = (secs: number) => `${Math.floor(secs / 60)}:${String(secs % 60
 
 /** "2nd Half · 67'", "Q3 · 5:10", "Half-time"; for a match not live, its status word ("Full time"). */
 export function stateText(m: Clock): string {
-  if (m.status_code !== 2) return statusWord(m.sport, m.status_code);
+  if (m.status_code !== STATUS.LIVE) return statusWord(m.sport, m.status_code);
   const label = periodLabel(m.sport, m.period);
   if (m.period !== null && BREAKS.has(m.period)) return label ?? "Live";
   const clock =

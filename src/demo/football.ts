@@ -1,5 +1,6 @@
 // A football match played out in advance: result, timeline (cast onto who is on the pitch, ./football-cast.ts),
 // its team statistics in ./team-stats.ts. `clockAt` gives the state at a live minute.
+import { STATUS } from "../core/domain/codes";
 import type { Lineup } from "../core/domain/schemas";
 import { demoEvent, type DemoEvent, type Side } from "./events";
 import { castTimeline } from "./football-cast";
@@ -116,7 +117,7 @@ export function playFootball(
     ev("period_start", 45, null, { period: 13 }),
     ev("period_end", 90, null, { period: 13, added_time: addedSecond }),
   );
-  if (status !== 3) {
+  if (status !== STATUS.FINISHED) {
     events.push(
       ev("period_start", 90, null, { period: 14 }),
       ev("period_end", 105, null, { period: 14, added_time: 1 }),
@@ -124,7 +125,7 @@ export function playFootball(
       ev("period_end", 120, null, { period: 15, added_time: 2 }),
     );
   }
-  if (status === 9) {
+  if (status === STATUS.AFTER_PENALTIES) {
     events.push(
       ev("period_start", 120, null, { period: 16 }),
       ev("period_end", 120, null, { period: 16, detail: `Penalties ${homePens}–${awayPens}` }),

@@ -6,7 +6,7 @@ import { basketballAt, playBasketball } from "./basketball";
 import { EXTENDED_LEAGUES, LEAGUES, type LeagueSpec } from "./catalog";
 import type { DemoEvent } from "./events";
 import { clockAt, eventOrder, isGoal, playFootball } from "./football";
-import { isFinished } from "../core/domain/codes";
+import { isFinished, STATUS } from "../core/domain/codes";
 import type { Searchable } from "../core/db/queries/search-index";
 import { basketballLines, footballLines, withPlayerIds, type LineRow } from "./box-scores";
 import { addPeople, liveMinute, SeasonLines, shortName } from "./people";
@@ -261,11 +261,11 @@ function playMatch(
         events.filter((e) => isGoal(e) && e.team === "away").length,
       ];
       status = f.override ?? 2;
-      if (status === 2) live = { period: c.period, minute: c.minute, added_time: c.added };
+      if (status === STATUS.LIVE) live = { period: c.period, minute: c.minute, added_time: c.added };
       if (c.period !== 12) extra = { ht_home_score: p.htHome, ht_away_score: p.htAway };
     }
     // Minutes played: the live clock, or the whole match (with extra time) once it is over.
-    const now = finishedTs !== null ? (status === 3 ? 90 : 120) : liveMinute(p, stop);
+    const now = finishedTs !== null ? (status === STATUS.FINISHED ? 90 : 120) : liveMinute(p, stop);
     lines = footballLines(lr, events, home, away, now);
     const lineShots = (side: string) => lines.reduce((n, x) => n + (x.side === side ? Number(x.shots) : 0), 0);
     stats = footballTeamStats(id, events, now, possessionLean(f.home.strength, f.away.strength), {
@@ -293,7 +293,7 @@ function playMatch(
     stats = basketballTeamStats(id, lines as StatLine[], played);
   }
 
-  const started = status !== 1 && status !== 4 && status !== 5;
+  const started = status !== STATUS.SCHEDULED && status !== STATUS.POSTPONED && status !== STATUS.CANCELLED;
   data.matches.push({
     ...base,
     home_score: score[0],
@@ -329,7 +329,7 @@ function playMatch(
       updated_at: nowIso,
     });
   }
-  return { status, home: score[0], away: score[1], finishedTs: status === 8 ? null : finishedTs, lines };
+  return { status, home: score[0], away: score[1], finishedTs: status === STATUS.ABANDONED ? null : finishedTs, lines };
 }
 
 /** Referees per catalogue nation: invented, as the players are (./names.ts); as many as each pool has always had. */

@@ -2,7 +2,7 @@
 // and planIngest run on ops parsed as the ingest route parses them (defaults and sparse nulls filled in).
 import { linesKey, type IngestState, type Row } from "../../src/core/db/queries/ingest";
 import { Op } from "../../src/core/ingest/ops";
-import { planIngest, type Plan } from "../../src/core/ingest/plan";
+import { planIngest, type IngestPlan } from "../../src/core/ingest/plan";
 
 /** The batch's time, as apply.ts passes it. */
 export const NOW = "2026-03-01T12:00:00Z";
@@ -149,7 +149,7 @@ export function ingestState(stored: Stored = {}): IngestState {
 }
 
 /** Plans `ops` (parsed as the ingest route parses them) against `state` at NOW. */
-export const plan = (ops: unknown[], state: IngestState = ingestState()): Plan =>
+export const plan = (ops: unknown[], state: IngestState = ingestState()): IngestPlan =>
   planIngest(Op.array().parse(ops), state, NOW);
 
 /** The 400 planning throws for `ops`, as `{ status, code, detail }`; fails the test if planning succeeds. */

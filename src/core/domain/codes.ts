@@ -2,13 +2,27 @@
 export const SPORTS = ["football", "basketball"] as const;
 export type Sport = (typeof SPORTS)[number];
 
-export const FINISHED_CODES: readonly number[] = [3, 9, 10];
+/** The status codes by name (docs/api.md "Status codes"): code compares with these, never with a bare number. */
+export const STATUS = {
+  SCHEDULED: 1,
+  LIVE: 2,
+  FINISHED: 3,
+  POSTPONED: 4,
+  CANCELLED: 5,
+  WALKOVER: 6,
+  INTERRUPTED: 7,
+  ABANDONED: 8,
+  AFTER_PENALTIES: 9,
+  AFTER_EXTRA_TIME: 10,
+} as const;
+
+export const FINISHED_CODES: readonly number[] = [STATUS.FINISHED, STATUS.AFTER_PENALTIES, STATUS.AFTER_EXTRA_TIME];
 export const isFinished = (code: number) => FINISHED_CODES.includes(code);
 /** In play: live (2) or interrupted (7, may return to 2). */
-export const IN_PLAY_CODES: readonly number[] = [2, 7];
+export const IN_PLAY_CODES: readonly number[] = [STATUS.LIVE, STATUS.INTERRUPTED];
 export const isInPlay = (code: number) => IN_PLAY_CODES.includes(code);
 /** Results a league table counts: the finished ones and an awarded match (6) with the score it was awarded. */
-export const IN_TABLE_CODES: readonly number[] = [3, 6, 9, 10];
+export const IN_TABLE_CODES: readonly number[] = [...FINISHED_CODES, STATUS.WALKOVER];
 export const countsInTable = (code: number) => IN_TABLE_CODES.includes(code);
 /**
  * A knockout round (not in a table): the Champions League's since 2024/25 ("Round of 16", "Quarter-finals", "Knockout
@@ -41,7 +55,9 @@ const MINUTES_TO_END: Record<Sport, { regular: number; extra: number; shootout: 
 };
 export function estimatedEndTs(sport: Sport, statusCode: number, kickoffTs: number): number {
   const m = MINUTES_TO_END[sport];
-  return kickoffTs + 60 * (statusCode === 9 ? m.shootout : statusCode === 10 ? m.extra : m.regular);
+  const minutes =
+    statusCode === STATUS.AFTER_PENALTIES ? m.shootout : statusCode === STATUS.AFTER_EXTRA_TIME ? m.extra : m.regular;
+  return kickoffTs + 60 * minutes;
 }
 
 /** `?status=` values and the stored `status_group` they select (finished groups 3, 9 and 10). */

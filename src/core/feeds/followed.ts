@@ -1,6 +1,6 @@
 // What a poller follows of each match (docs/feeds.md "Polling"): enough to decide what to call, without reading every
 // match's state; kept in the poller's storage, written only when it changed.
-import { countsInTable, isFinished } from "../domain/codes";
+import { countsInTable, isFinished, STATUS } from "../domain/codes";
 import type { Call, MatchState, PollerStore } from "./model";
 
 /** A finished match is fetched in full again this long after full time, for late corrections. */
@@ -31,8 +31,8 @@ export const VANISHED_AFTER = 3;
 /** Live, or due to start: kicked off in the last few hours and not over (and not given up on). */
 export function inPlay(f: Followed, now: number) {
   if (f.vanished) return false;
-  if (f.status === 2) return true;
-  return f.status === 1 && f.kickoff * 1000 <= now + 60_000 && f.kickoff * 1000 > now - 4 * 3600_000;
+  if (f.status === STATUS.LIVE) return true;
+  return f.status === STATUS.SCHEDULED && f.kickoff * 1000 <= now + 60_000 && f.kickoff * 1000 > now - 4 * 3600_000;
 }
 
 export class FollowedMatches {
@@ -59,13 +59,13 @@ export class FollowedMatches {
     const before = JSON.stringify(was);
     const f: Followed = was ?? { league: state.league_id, kickoff, status, followups: [] };
     // Line-ups before kickoff, from a provider whose detail has them.
-    if (!was && status === 1 && kickoff * 1000 > now && detail)
+    if (!was && status === STATUS.SCHEDULED && kickoff * 1000 > now && detail)
       f.followups = [kickoff * 1000 - LINEUPS_BEFORE_S * 1000];
     if (!was && countsInTable(status) && kind !== "followup" && detail) f.followups = [now];
     // Full time: the match in full at once (unless this answer was that), and again ~30 minutes later.
     if (was && was.status !== status && isFinished(status) && !isFinished(was.status))
       f.followups = kind === "followup" ? [now + FOLLOWUP_AFTER_S * 1000] : [now, now + FOLLOWUP_AFTER_S * 1000];
-    if (was && kickoff !== was.kickoff && status === 1)
+    if (was && kickoff !== was.kickoff && status === STATUS.SCHEDULED)
       f.followups = detail ? [kickoff * 1000 - LINEUPS_BEFORE_S * 1000] : [];
     // Given up on, and an answer shows it moving on (finished, or another status): followed again.
     if (f.vanished && status !== f.status) {
@@ -81,7 +81,7 @@ export class FollowedMatches {
   /** A live match the live answer no longer lists: its result is fetched next. */
   leftLive(id: string) {
     const f = this.all.get(id);
-    if (!f || f.status !== 2 || f.result || f.vanished) return;
+    if (!f || f.status !== STATUS.LIVE || f.result || f.vanished) return;
     f.result = true;
     this.changed = true;
   }
@@ -103,7 +103,7 @@ export class FollowedMatches {
     const f = this.all.get(id);
     if (!f) return;
     f.followups = f.followups.filter((t) => t > now);
-    if (f.result && f.status === 2) {
+    if (f.result && f.status === STATUS.LIVE) {
       f.missing = (f.missing ?? 0) + 1;
       if (f.missing >= VANISHED_AFTER) f.vanished = now;
     } else if (f.result) delete f.missing;

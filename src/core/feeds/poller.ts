@@ -3,7 +3,7 @@
 // (workers/feed-poller.ts) runs it on alarms and tests run it on a fake clock against a fake provider.
 import type { Op } from "../ingest/ops";
 import { FollowedMatches, inPlay, type Followed } from "./followed";
-import { countsInTable, estimatedEndTs, isFinished, type Sport } from "../domain/codes";
+import { countsInTable, estimatedEndTs, isFinished, type Sport, STATUS } from "../domain/codes";
 import { rfc3339, utcDay } from "../../lib/time";
 import { planDay, type DayPlan } from "./day-plan";
 import { matchOps, merged } from "./diff";
@@ -162,7 +162,7 @@ export class Poller {
   status(): PollerStatus {
     const live: Record<string, number> = {};
     for (const f of this.followed.values())
-      if (f.status === 2 && !f.vanished) live[f.league] = (live[f.league] ?? 0) + 1;
+      if (f.status === STATUS.LIVE && !f.vanished) live[f.league] = (live[f.league] ?? 0) + 1;
     const iso = (t: number | undefined) => (t ? new Date(t).toISOString() : null);
     const until = this.backoffUntil;
     return {
@@ -326,7 +326,14 @@ export class Poller {
     let liveSeconds = 0;
     const todays = new Set<string>();
     const windows = [...this.followed.values()]
-      .filter((f) => leagues.has(f.league) && !f.vanished && !isFinished(f.status) && f.status !== 4 && f.status !== 5)
+      .filter(
+        (f) =>
+          leagues.has(f.league) &&
+          !f.vanished &&
+          !isFinished(f.status) &&
+          f.status !== STATUS.POSTPONED &&
+          f.status !== STATUS.CANCELLED,
+      )
       .map((f) => [f.kickoff * 1000, f.kickoff * 1000 + LIVE_SPAN_S[this.d.provider.sport] * 1000, f.league] as const)
       .filter(([start, stop]) => stop > now && start < end)
       .sort((a, b) => a[0] - b[0]);
@@ -343,7 +350,9 @@ export class Poller {
     const unfinished = [...this.followed.entries()]
       .filter(
         ([, f]) =>
-          leagues.has(f.league) && (f.status === 1 || f.status === 2 || f.status === 7) && f.kickoff * 1000 < end,
+          leagues.has(f.league) &&
+          (f.status === STATUS.SCHEDULED || f.status === STATUS.LIVE || f.status === STATUS.INTERRUPTED) &&
+          f.kickoff * 1000 < end,
       )
       .map(([id]) => this.refOf(id));
     const restCalls =
@@ -395,7 +404,7 @@ export class Poller {
       if (f.result) next = now;
       if (plan.rest) for (const t of f.followups) next = Math.min(next, t);
       // A kickoff within the minute: the live poll starts then.
-      if (f.status === 1 && f.kickoff * 1000 > now) next = Math.min(next, f.kickoff * 1000);
+      if (f.status === STATUS.SCHEDULED && f.kickoff * 1000 > now) next = Math.min(next, f.kickoff * 1000);
     }
     next = Math.max(next, nextAllowed(this.quota, this.d.quota, now));
     return Math.max(next, now + 1000);

@@ -7,7 +7,7 @@ import { publishAll } from "../live/publish";
 import { webhookEvents } from "./webhooks";
 import type { WebhookEvent } from "../webhooks/events";
 import type { Op, PlanOp } from "./ops";
-import { planIngest, type Plan } from "./plan";
+import { planIngest, type IngestPlan } from "./plan";
 import { seasonStatsWrites } from "./season-stats";
 import { competitionMoves, competitionsOf } from "./competition-moves";
 import { standingsWrites } from "./standings";
@@ -141,7 +141,7 @@ export async function ingest(
 }
 
 /** The matches whose timeline the batch's source now gives: their rows say so (written with the batch). */
-function takeTimelines(plan: Plan, matches: Map<string, Row>, ids: Set<string>, source: string) {
+function takeTimelines(plan: IngestPlan, matches: Map<string, Row>, ids: Set<string>, source: string) {
   for (const id of ids) {
     const row = matches.get(id);
     if (!row || row.timeline_source === source) continue;

@@ -1,7 +1,7 @@
 // The changes feed's rows of one commit (GET /v1/{sport}/changes, docs/api.md "Changes feed"): each match the batch
 // changed, the parts of it that changed and its seq after the commit, written in the same D1 batch as the data.
 import type { ChangeRow, Row } from "../db/queries/ingest";
-import type { Plan } from "./plan";
+import type { IngestPlan } from "./plan";
 
 export const CHANGE_PARTS = ["match", "events", "stats", "lineups", "players", "standings"] as const;
 export type ChangePart = (typeof CHANGE_PARTS)[number];
@@ -10,7 +10,7 @@ export type ChangePart = (typeof CHANGE_PARTS)[number];
 export const CHANGES_KEPT_MS = 8 * 24 * 3600 * 1000;
 
 export function changeRows(
-  plan: Pick<Plan, "writes" | "matches" | "lines" | "finals" | "updates" | "removedMatches">,
+  plan: Pick<IngestPlan, "writes" | "matches" | "lines" | "finals" | "updates" | "removedMatches">,
   seqOf: (matchId: string) => number,
   at: string,
   atMs: number,

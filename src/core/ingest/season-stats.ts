@@ -4,9 +4,9 @@ import { isFinished } from "../domain/codes";
 import { seasonTotals, type LineCounts } from "../domain/season-stats";
 import type { Db } from "../db/client";
 import { linesOfMatches, playersWithTeams, seasonLinesOf, type IngestState, type Row } from "../db/queries/ingest";
-import type { Plan } from "./plan";
+import type { IngestPlan } from "./plan";
 
-export async function seasonStatsWrites(db: Db, plan: Plan, state: IngestState): Promise<Row[]> {
+export async function seasonStatsWrites(db: Db, plan: IngestPlan, state: IngestState): Promise<Row[]> {
   const out: Row[] = [];
   for (const { leagueId, season, matchIds } of plan.statFinals.values()) {
     // Players with a line in the finished matches, as the batch leaves them.

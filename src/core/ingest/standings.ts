@@ -6,11 +6,11 @@ import { countsInTable, groupOf, isKnockoutRound, type Sport } from "../domain/c
 import { TableBuilder } from "../domain/standings";
 import type { Db } from "../db/client";
 import { seasonMatches, type Row } from "../db/queries/ingest";
-import type { Plan } from "./plan";
+import type { IngestPlan } from "./plan";
 
 const ts = (iso: unknown) => Math.floor(Date.parse(String(iso)) / 1000);
 
-export async function standingsWrites(db: Db, plan: Plan, sportOf: (leagueId: string) => Sport) {
+export async function standingsWrites(db: Db, plan: IngestPlan, sportOf: (leagueId: string) => Sport) {
   const standings: Row[] = [];
   const snapshots: Row[] = [];
   for (const { leagueId, season, matchIds } of plan.finals.values()) {

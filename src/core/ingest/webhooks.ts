@@ -4,13 +4,13 @@
 import type { Sport } from "../domain/codes";
 import { dbFor } from "../db/client";
 import { fanoutTargets } from "../db/queries/webhooks";
-import type { Plan } from "./plan";
+import type { IngestPlan } from "./plan";
 import type { Envelope } from "../live/messages";
 import { log } from "../../lib/log";
 import { matchEvents, standingsEvent, type TableChange, type WebhookEvent } from "../webhooks/events";
 import { newMessageId, sendAll, subscribes, type WebhookMessage } from "../webhooks/message";
 
-type Committed = Pick<Plan, "updates" | "finals" | "matches" | "writes">;
+type Committed = Pick<IngestPlan, "updates" | "finals" | "matches" | "writes">;
 
 /**
  * Each recomputed table with the finished match that changed it, at that match's seq after the commit (`seqOf`, the

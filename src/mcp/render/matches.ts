@@ -1,5 +1,5 @@
 // Compact text a model reads well, beside each tool's structuredContent.
-import { periodLabel, type Sport } from "../../core/domain/codes";
+import { periodLabel, type Sport, STATUS } from "../../core/domain/codes";
 import type {
   BasketballStandingRow,
   Event,
@@ -11,7 +11,7 @@ import type {
   Standings,
 } from "../../core/domain/schemas";
 
-const STATUS: Record<number, string> = {
+const STATUS_WORDS: Record<number, string> = {
   1: "scheduled",
   2: "live",
   3: "FT",
@@ -38,15 +38,15 @@ export function matchLine(
     Partial<Pick<MatchDetail, "period" | "sport" | "added_time" | "home_penalties" | "away_penalties">>,
 ): string {
   const mark = m.simulated ? SIMULATED : "";
-  if (m.status_code === 1 || m.status_code === 4 || m.status_code === 5) {
-    return `${m.home_team} v ${m.away_team}, ${kickoff(m.kickoff_ts)}${m.status_code === 1 ? "" : ` (${STATUS[m.status_code]})`}${mark} [${m.id}]`;
+  if (m.status_code === STATUS.SCHEDULED || m.status_code === STATUS.POSTPONED || m.status_code === STATUS.CANCELLED) {
+    return `${m.home_team} v ${m.away_team}, ${kickoff(m.kickoff_ts)}${m.status_code === STATUS.SCHEDULED ? "" : ` (${STATUS_WORDS[m.status_code]})`}${mark} [${m.id}]`;
   }
-  let state = STATUS[m.status_code] ?? `status ${m.status_code}`;
-  if (m.status_code === 2) {
+  let state = STATUS_WORDS[m.status_code] ?? `status ${m.status_code}`;
+  if (m.status_code === STATUS.LIVE) {
     const label = m.sport && m.period != null ? periodLabel(m.sport, m.period) : null;
     state = m.minute != null ? `${m.minute}'${m.added_time ? `+${m.added_time}` : ""}` : (label ?? "live");
   }
-  if (m.status_code === 9 && m.home_penalties != null && m.away_penalties != null)
+  if (m.status_code === STATUS.AFTER_PENALTIES && m.home_penalties != null && m.away_penalties != null)
     state = `FT (pens ${m.home_penalties}–${m.away_penalties})`;
   return `${m.home_team} ${m.home_score}–${m.away_score} ${m.away_team}, ${state}${mark} [${m.id}]`;
 }

@@ -1,4 +1,5 @@
 // get_matches' two answers, both built from the REST list's queries (listMatchPages: one D1 batch for all sports).
+import { STATUS } from "../../core/domain/codes";
 import type { Sport, StatusFilter } from "../../core/domain/codes";
 import type { MatchListItem } from "../../core/domain/schemas";
 import { listMatchPages, type MatchFilter, type MatchListRequest } from "../../core/db/queries/matches";
@@ -69,7 +70,7 @@ export async function matchesAroundNow(ctx: ToolContext, input: ListInput) {
     live.push(...l!.rows);
     total += l!.total;
     if (day && dayLive) {
-      others.push(...day.rows.filter((m) => m.status_code !== 2));
+      others.push(...day.rows.filter((m) => m.status_code !== STATUS.LIVE));
       total += day.total - dayLive.total;
     }
   }

@@ -4,7 +4,7 @@
 // overtime, and a game first seen in or after overtime has its number unknown (null), not guessed. A game finished
 // level after four quarters with more points in its total went to overtime (status 10) even when the status says FT.
 // `timer` is not documented as time left or time played, so `game_clock_secs` stays null.
-import { basketballOvertimeCode } from "../../domain/codes";
+import { basketballOvertimeCode, STATUS } from "../../domain/codes";
 import { matchId, teamId } from "../ids";
 import type { Call, EventIn, LeagueIn, Mapping, MatchFields, MatchState, Parsed, PrevLookup, Provider } from "../model";
 import {
@@ -132,7 +132,7 @@ function gameState(g: Json, m: Mapping, prev: PrevLookup): MatchState | undefine
   const ot = overtimePoints(quarters, [int(hs.over_time), int(as.over_time)], total);
   // Finished level after four quarters with points beyond them: it went to overtime, whatever the status says
   // (a real FT at 80–80 after Q4 with totals 108–111, docs/providers.md "API-Basketball: overtime").
-  const status = code.status === 3 && ot !== null ? 10 : code.status;
+  const status = code.status === STATUS.FINISHED && ot !== null ? 10 : code.status;
   const f: MatchFields = {
     season: ourSeason(obj(g.league).season) ?? undefined,
     round: str(g.week) ? `Week ${str(g.week)}` : str(g.stage),
@@ -147,13 +147,16 @@ function gameState(g: Json, m: Mapping, prev: PrevLookup): MatchState | undefine
     venue: str(g.venue),
   };
   const half = quarters.slice(0, 2);
-  if (half.every(([h, a]) => h !== null && a !== null) && (code.status !== 2 || period === 30 || (period ?? 0) >= 24)) {
+  if (
+    half.every(([h, a]) => h !== null && a !== null) &&
+    (code.status !== STATUS.LIVE || period === 30 || (period ?? 0) >= 24)
+  ) {
     f.ht_home_score = half[0]![0]! + half[1]![0]!;
     f.ht_away_score = half[0]![1]! + half[1]![1]!;
   }
   for (const k of Object.keys(f) as (keyof MatchFields)[]) if (f[k] === undefined) delete f[k];
   state.fields = f;
-  const finished = code.status !== 2 && code.status !== 1;
+  const finished = code.status !== STATUS.LIVE && code.status !== STATUS.SCHEDULED;
   state.events = quarterEnds(
     id,
     quarters,
@@ -200,8 +203,8 @@ const nextOvertime = (code: number) => (code === 29 ? 31 : code + 1);
 
 /** How many quarters are over: those before the current one, the one a break follows, or all once finished. */
 function quartersOver(short: string, status: number, period: number | null | undefined): number {
-  if (status === 1) return 0;
-  if (status !== 2) return 4;
+  if (status === STATUS.SCHEDULED) return 0;
+  if (status !== STATUS.LIVE) return 4;
   if (period === 30) return 2;
   if (period === null || period === undefined) return 0;
   if (period >= 26) return 4;

@@ -3,6 +3,7 @@
 // pitch, not by the field order (./substitutions.ts); a VAR cancellation takes back only a goal it matches; the score
 // comes from `goals` (extra time included, shoot-out excluded), never from counting events, and the timeline never
 // shows more goals than it.
+import { STATUS } from "../../domain/codes";
 import { eventIds, matchId, playerId, teamId } from "../ids";
 import type {
   Call,
@@ -218,7 +219,7 @@ function matchFields(
   const ht = obj(score.halftime);
   const pen = obj(score.penalty);
   const elapsed = int(st.elapsed);
-  const live = code.status === 2;
+  const live = code.status === STATUS.LIVE;
   const period = code.period !== undefined ? code.period : elapsed !== null && elapsed > 105 ? 15 : 14;
   const venue = obj(fx.venue);
   const fields: MatchFields = {

@@ -1,4 +1,4 @@
-// What planning a batch produces (Plan), and what every op's planner shares while it is built (PlanContext).
+// What planning a batch produces (IngestPlan), and what every op's planner shares while it is built (PlanContext).
 import type { Sport } from "../../domain/codes";
 import type { IngestState, Row, Writes } from "../../db/queries/ingest";
 import type { Searchable } from "../../db/queries/search-index";
@@ -9,7 +9,7 @@ import type { PlanOp } from "../ops";
 /** Per league season: the matches that changed it. */
 export type SeasonMatches = Map<string, { leagueId: string; season: string; matchIds: string[] }>;
 
-export interface Plan {
+export interface IngestPlan {
   writes: Writes;
   updates: MatchUpdates[];
   applied: number;
@@ -39,7 +39,7 @@ export type OpOf<K extends PlanOp["op"]> = Extract<PlanOp, { op: K }>;
  * ops of the batch see earlier ones (a league op, then its team and match ops, in one request).
  */
 export interface PlanContext {
-  readonly plan: Plan;
+  readonly plan: IngestPlan;
   readonly state: IngestState;
   readonly now: string;
   write(table: keyof Writes, row: Row): void;
@@ -51,7 +51,7 @@ export interface PlanContext {
 export type Planner<K extends PlanOp["op"]> = (ctx: PlanContext, op: OpOf<K>, i: number) => boolean;
 
 export function planContext(state: IngestState, now: string): PlanContext {
-  const plan: Plan = {
+  const plan: IngestPlan = {
     writes: {},
     updates: [],
     applied: 0,

@@ -1,10 +1,10 @@
 // Which league seasons a batch's finished matches change: their tables (standings) and their players' season stats.
 import { countsInTable, groupOf, isFinished } from "../../domain/codes";
 import type { Row } from "../../db/queries/ingest";
-import type { Plan } from "./context";
+import type { IngestPlan } from "./context";
 
 /** A finished match whose result or box score changed: its competition season's stats are recomputed. */
-export function markStatFinal(plan: Plan, m: Row) {
+export function markStatFinal(plan: IngestPlan, m: Row) {
   if (!isFinished(Number(m.status_code))) return;
   const key = `${m.league_id}|${m.season}`;
   const f = plan.statFinals.get(key) ?? { leagueId: String(m.league_id), season: String(m.season), matchIds: [] };
@@ -16,7 +16,7 @@ export function markStatFinal(plan: Plan, m: Row) {
  * A match that became finished, or a finished one whose score was corrected: its season's stats are recomputed and,
  * in a league or in a cup's group (a World Cup's "Group A, Matchday 1"), its table.
  */
-export function markSeasonFinals(plan: Plan, league: Row, existing: Row | undefined, next: Row) {
+export function markSeasonFinals(plan: IngestPlan, league: Row, existing: Row | undefined, next: Row) {
   const from = existing ? Number(existing.status_code) : undefined;
   const to = Number(next.status_code);
   // A correction: another score, or other teams (a merge of two teams that were one, docs/identity.md "Merging").

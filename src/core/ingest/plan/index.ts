@@ -2,7 +2,7 @@
 // Ops apply in order and see each other (a league op, then its team and match ops, in one request).
 import type { IngestState } from "../../db/queries/ingest";
 import type { PlanOp } from "../ops";
-import { planContext, type Plan, type PlanContext } from "./context";
+import { planContext, type IngestPlan, type PlanContext } from "./context";
 import { planEvents } from "./events";
 import { planLeague } from "./league";
 import { planLineups } from "./lineups";
@@ -14,9 +14,9 @@ import { planRemoveEvents } from "./remove-events";
 import { planStats } from "./stats";
 import { planTeam } from "./team";
 
-export type { Plan } from "./context";
+export type { IngestPlan } from "./context";
 
-export function planIngest(ops: PlanOp[], state: IngestState, now: string): Plan {
+export function planIngest(ops: PlanOp[], state: IngestState, now: string): IngestPlan {
   const ctx = planContext(state, now);
   ops.forEach((op, i) => (planOp(ctx, op, i) ? ctx.plan.applied++ : ctx.plan.unchanged++));
   return ctx.plan;

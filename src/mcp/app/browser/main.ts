@@ -4,6 +4,7 @@
 // change nothing: src/client/board.ts), and gets a fresh token through the host (refresh_match_token, a tool only
 // this app calls) a minute before the old one expires and before every reconnect. It talks to our origin only, which
 // is all the resource's CSP (`connectDomains`) allows.
+import { STATUS } from "../../../core/domain/codes";
 import "./jitless";
 import { App, applyHostStyleVariables, type McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import type { Event, MatchDetail } from "../../../core/domain/schemas";
@@ -34,7 +35,7 @@ function drawBoard(m: BoardMatch, league: string, flash: boolean) {
   $("league").textContent = league;
   const state = $("state");
   state.textContent = stateText(m);
-  state.toggleAttribute("data-live", m.status_code === 2);
+  state.toggleAttribute("data-live", m.status_code === STATUS.LIVE);
   $("home").textContent = m.home_team;
   $("away").textContent = m.away_team;
   const score = $("score");

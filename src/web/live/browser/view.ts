@@ -1,5 +1,6 @@
 // The board on the page: the status line, sections per sport and league, one row per match (kept and updated in
 // place, so a score's flash is not restarted by other rows' changes).
+import { STATUS } from "../../../core/domain/codes";
 import { emptyBoard, groupBoard, type Board, type BoardMatch } from "../../../client/board";
 import { stateText } from "../../../client/words";
 
@@ -53,7 +54,7 @@ function rowFor(m: BoardMatch): HTMLLIElement {
 function fill(li: HTMLLIElement, m: BoardMatch) {
   const [state, home, score, away, last] = li.querySelectorAll<HTMLElement>(".row > span");
   state!.textContent = stateText(m);
-  state!.classList.toggle("over", m.status_code !== 2);
+  state!.classList.toggle("over", m.status_code !== STATUS.LIVE);
   home!.textContent = m.home_team;
   score!.textContent = `${m.home_score} – ${m.away_score}`;
   away!.textContent = m.away_team;
@@ -84,8 +85,7 @@ export function render() {
       const head = el("h3");
       head.append(el("span", "", league.name), el("span", "country", league.country));
       // Invented results must not pass for real ones (docs/data.md "Coverage").
-      if (league.simulated)
-        head.append(el("span", "simulated", "Simulated: invented matches for trying the service"));
+      if (league.simulated) head.append(el("span", "simulated", "Simulated: invented matches for trying the service"));
       const list = el("ul");
       list.append(...matches.map(rowFor));
       box.append(head, list);
