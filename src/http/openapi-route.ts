@@ -46,7 +46,7 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { "application/json": { schema } },
 });
 
-// ---------- headers (components, see ../docs/openapi.ts) ----------
+// ---------- headers (components, see src/api/documents/openapi.ts) ----------
 const headerRef = (name: keyof typeof HEADER_COMPONENTS) => ({ $ref: `#/components/headers/${name}` });
 export const HEADER_COMPONENTS = {
   RequestId: {

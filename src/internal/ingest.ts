@@ -23,12 +23,10 @@ const ingest = createRoute({
 
 /**
  * How long after the feed's answer its webhook enqueue starts. Locally the route, the asset router in front of it,
- * the queue consumer and the endpoints' lanes share one thread: an enqueue started in the answer's own task had the
- * lanes hold the answer's bytes back (benchmark P10: 6.9× the ingest's time), one started in the next task (a 0 ms
- * timer) still cost 1.17–1.26×, as the answer's last turns through the router queued behind the consumer's work;
- * 10 ms gave 1.04× and 25 ms 0.91× (`ONLY=P10 npm run bench`, 2026-11-26). The price is 25 ms on every webhook's
- * delivery, which promises seconds (docs/webhooks.md), not milliseconds; a feed's POST costs the same with endpoints
- * or none.
+ * the queue consumer and the endpoints' lanes share one thread: an enqueue started in the answer's own task holds the
+ * answer's bytes back, and one a few milliseconds later does not (the measurements: docs/benchmarks.md "Webhook
+ * enqueue delay"). The price is 25 ms on every webhook's delivery, which promises seconds (docs/webhooks.md), not
+ * milliseconds; a feed's POST costs the same with endpoints or none.
  */
 const ENQUEUE_AFTER_MS = 25;
 

@@ -107,7 +107,7 @@ export const webhookPages = new Hono<DashEnv>()
     if (!parsed.success) return renderList(c, { errors: parsed.error.issues.map((i) => i.message), form: input }, 400);
     try {
       const made = await createEndpoint(c.env, c.get("session").accountId, parsed.data);
-      // Post/redirect/get: the secret is shown once by the page the browser is sent to (src/core/auth/sessions.ts).
+      // Post/redirect/get: the secret is shown once by the page the browser is sent to (src/web/sessions.ts).
       setFlash(c, { kind: "webhook", id: made.id, url: made.url, secret: made.secret });
       return c.redirect("/dashboard/webhooks", 303);
     } catch (err) {

@@ -77,7 +77,7 @@ export const timeline = (sport: Sport, id: string) =>
     throw e;
   });
 
-/** A WebSocket path asked over plain HTTP: answers what the refused upgrade could not tell (../connection.ts). */
+/** A WebSocket path asked over plain HTTP: answers what the refused upgrade could not tell (src/client/connection.ts). */
 export const probe = (path: string): Promise<Answer> =>
   credential().then(
     (t) => fetch(path, { headers: { "x-api-key": t } }).then(answerOf, (): Answer => ({ status: 0 })),
