@@ -3,9 +3,10 @@
 // quota counters, what it follows and the last state it applied of each match, so a restart loses nothing.
 import { DurableObject } from "cloudflare:workers";
 import { providersOn } from "../src/core/feeds/config";
-import { isProvider, type Mapping, type ProviderName } from "../src/core/feeds/model";
+import { isProvider, type ProviderName } from "../src/core/sources/index";
+import { type Mapping } from "../src/core/sources/contract";
 import type { Poller, PollerStatus } from "../src/core/feeds/poller";
-import { PROVIDER_ADAPTERS } from "../src/core/feeds/providers";
+import { PROVIDER_ADAPTERS } from "../src/core/sources/index";
 import { pollableMappings, pollerFor } from "../src/core/feeds/service";
 import { log } from "../src/lib/log";
 

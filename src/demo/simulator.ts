@@ -16,7 +16,7 @@ import { footballMinute } from "./sim-football";
 import { lineupOf, simEvent, tickRng, type EventIn } from "./sim-tick";
 import { chance, int, pick, rngFor, type Rng } from "./random";
 import { basketballTeamStats, footballTeamStats, possessionLean } from "./team-stats";
-import type { FeedAdapter } from "../core/ingest/feeds/feed";
+import type { OpFeed } from "../core/sources/contract";
 
 /** How many matches of each sport the simulator keeps live. */
 const LIVE_TARGET: Record<Sport, number> = { football: 6, basketball: 4 };
@@ -169,8 +169,12 @@ async function timelinesOf(db: Db, ids: string[]): Promise<Map<string, Row[]>> {
   return new Map(ids.map((id) => [id, [...(events.get(id)?.values() ?? [])].sort(bySeq)]));
 }
 
-export const simulatorFeed: FeedAdapter = {
+/** The demo's source: our ids, invented data (every match marked simulated), the live rank; no configuration. */
+export const simulatorFeed: OpFeed = {
   name: "simulator",
+  rank: "live",
+  sports: ["football", "basketball"],
+  config: { vars: ["SIMULATOR_TICK_MS"], secrets: [] },
   async poll(env, leagueIds, now) {
     const db = dbFor(env.DB);
     const live = await liveMatchesOf(db, leagueIds);

@@ -24,8 +24,8 @@ const ingest = createRoute({
 /**
  * How long after the feed's answer its webhook enqueue starts. Locally the route, the asset router in front of it,
  * the queue consumer and the endpoints' lanes share one thread: an enqueue started in the answer's own task holds the
- * answer's bytes back, and one a few milliseconds later does not (the measurements: docs/benchmarks.md "Webhook
- * enqueue delay"). The price is 25 ms on every webhook's delivery, which promises seconds (docs/webhooks.md), not
+ * answer's bytes back, and one a few milliseconds later does not. The measurements:
+ * docs/benchmarks.md "Webhook enqueue delay". The price is 25 ms on every webhook's delivery, which promises seconds (docs/webhooks.md), not
  * milliseconds; a feed's POST costs the same with endpoints or none.
  */
 const ENQUEUE_AFTER_MS = 25;

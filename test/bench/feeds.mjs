@@ -54,7 +54,7 @@ function liveFixture({ id, kickoff, home, goals, events }) {
 async function ownCpuPerPoll() {
   const out = await build({
     stdin: {
-      contents: `export { Poller } from "./src/core/feeds/poller.ts"; export { apiFootball } from "./src/core/feeds/providers/api-football.ts";`,
+      contents: `export { Poller } from "./src/core/feeds/poller.ts"; export { apiFootball } from "./src/core/sources/api-football/adapter.ts";`,
       resolveDir: process.cwd(),
       loader: "ts",
     },

@@ -3,7 +3,7 @@
 // lists is withdrawn (remove_events), a changed one is re-sent under its id (event_updated).
 import { transitionPath } from "../domain/codes";
 import type { Op } from "../ingest/ops";
-import type { EventIn, MatchFields, MatchState } from "./model";
+import type { EventIn, MatchFields, MatchState } from "../sources/contract";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

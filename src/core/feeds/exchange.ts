@@ -1,7 +1,7 @@
 // One HTTP exchange with a provider: GET with its key, bounded in time and in size. A timeout, a network failure or
 // an answer over the cap is a FeedError (the poller backs off); anything else that answered is handed back with its
 // text, to be checked by the adapter.
-import { FeedError } from "./model";
+import { FeedError } from "../sources/contract";
 
 /** The largest answer read (docs/feeds.md "Faults and backoff"): a bigger one is refused, unread where it says so. */
 export const MAX_ANSWER_BYTES = 10 * 1024 * 1024;

@@ -1,7 +1,7 @@
 // What a poller tells its operator (docs/feeds.md "Operating"): bounded lists kept in its storage, newest first. The
 // same entry again is not a new line: its count goes up and `last_at` moves, so an error repeated every round fills
 // one line, not the list.
-import type { PollerStore } from "./model";
+import type { PollerStore } from "./store";
 
 export interface LogEntry {
   /** When it was first seen (RFC 3339). */

@@ -1,7 +1,8 @@
 // What a poller follows of each match (docs/feeds.md "Polling"): enough to decide what to call, without reading every
 // match's state; kept in the poller's storage, written only when it changed.
 import { countsInTable, isFinished, STATUS } from "../domain/codes";
-import type { Call, MatchState, PollerStore } from "./model";
+import type { Call, MatchState } from "../sources/contract";
+import type { PollerStore } from "./store";
 
 /** A finished match is fetched in full again this long after full time, for late corrections. */
 export const FOLLOWUP_AFTER_S = 1800;

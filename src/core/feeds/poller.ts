@@ -7,15 +7,8 @@ import { countsInTable, estimatedEndTs, isFinished, type Sport, STATUS } from ".
 import { rfc3339, utcDay } from "../../lib/time";
 import { planDay, type DayPlan } from "./day-plan";
 import { matchOps, merged } from "./diff";
-import {
-  FeedError,
-  type Call,
-  type LeagueIn,
-  type Mapping,
-  type MatchState,
-  type PollerStore,
-  type Provider,
-} from "./model";
+import { FeedError, type Call, type LeagueIn, type Mapping, type MatchState, type Provider } from "../sources/contract";
+import { type PollerStore } from "./store";
 import { exchange, fingerprint, parseBody } from "./exchange";
 import { FeedLog, type LogEntry } from "./feed-log";
 import { keepValid, type DroppedValue } from "../ingest/validate";

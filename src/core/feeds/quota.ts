@@ -1,6 +1,6 @@
 // A provider's quota as a hard limit (docs/feeds.md "Quotas"): calls in any 60 s window and in the UTC day never
 // exceed the lower of the configured plan and what the provider's headers say. Pure: the caller passes the clock.
-import type { CallKind, QuotaHint } from "./model";
+import type { CallKind, QuotaHint } from "../sources/contract";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

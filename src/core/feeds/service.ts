@@ -14,9 +14,10 @@ import { matchStatuses } from "../db/queries/feeds";
 import { recentConflicts } from "../db/queries/identities";
 import { ingestInOrder } from "../ingest/serial";
 import { pollerConfig, providersOn } from "./config";
-import { PROVIDERS, isProvider, type Mapping, type ProviderName } from "./model";
+import { PROVIDERS, isProvider, type ProviderName } from "../sources/index";
+import { type Mapping } from "../sources/contract";
 import { Poller, type PollerDeps } from "./poller";
-import { PROVIDER_ADAPTERS } from "./providers";
+import { PROVIDER_ADAPTERS } from "../sources/index";
 
 export function providerOf(name: string): ProviderName {
   if (!isProvider(name))

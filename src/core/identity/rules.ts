@@ -2,6 +2,7 @@
 // candidates stored. Pure. What the rules cannot decide with confidence is never guessed: a new entity is made, marked
 // `unresolved` when something similar exists.
 import { samePlayerName, similar, surname, teamKey } from "./names";
+import { sourceNamed } from "../sources";
 
 /** Competitions whose teams come from many countries: a team is looked for among every team of the sport. */
 const INTERNATIONAL = new Set(["world", "europe", "international", "africa", "asia", "south america", "north america"]);
@@ -127,5 +128,4 @@ export function matchEvent(e: EventLike, stored: readonly EventLike[]): string |
  * Which source wins a field two report (docs/identity.md "Two sources on one match"): a provider or a direct feed over
  * the history. Equal ranks: the latest report.
  */
-export const HISTORY_SOURCES = new Set(["openfootball"]);
-export const rankOf = (source: string | null | undefined) => (source && HISTORY_SOURCES.has(source) ? 1 : 2);
+export const rankOf = (source: string | null | undefined) => (sourceNamed(source)?.rank === "history" ? 1 : 2);

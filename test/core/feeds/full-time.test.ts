@@ -4,7 +4,7 @@
 // rounds run when the poller asks for them, so the bound holds on any machine.
 import { describe, expect, it } from "vitest";
 import type { Op } from "../../../src/core/ingest/ops";
-import { apiFootball } from "../../../src/core/feeds/providers/api-football";
+import { apiFootball } from "../../../src/core/sources/api-football/adapter";
 import { Poller } from "../../../src/core/feeds/poller";
 
 const T0 = Date.parse("2026-11-28T15:00:00Z");

@@ -2,7 +2,7 @@
 // match rooms, webhooks). The fake's match day is today, kicking off at 12:00 UTC.
 import { env } from "cloudflare:workers";
 import { admin } from "../../helpers/admin";
-import type { ProviderName } from "../../../src/core/feeds/model";
+import type { ProviderName } from "../../../src/core/sources/index";
 import type { Poller } from "../../../src/core/feeds/poller";
 import { pollableMappings, pollerFor } from "../../../src/core/feeds/service";
 import { FakeProvider } from "../../fakes/providers";

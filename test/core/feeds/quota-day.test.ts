@@ -4,11 +4,11 @@
 // 15 seconds.
 import { describe, expect, it } from "vitest";
 import type { Op } from "../../../src/core/ingest/ops";
-import { apiFootball } from "../../../src/core/feeds/providers/api-football";
-import { footballData } from "../../../src/core/feeds/providers/football-data";
-import { apiBasketball } from "../../../src/core/feeds/providers/api-basketball";
+import { apiFootball } from "../../../src/core/sources/api-football/adapter";
+import { footballData } from "../../../src/core/sources/football-data/adapter";
+import { apiBasketball } from "../../../src/core/sources/api-basketball/adapter";
 import { Poller } from "../../../src/core/feeds/poller";
-import type { Mapping } from "../../../src/core/feeds/model";
+import type { Mapping } from "../../../src/core/sources/contract";
 
 const DAY = Date.parse("2026-11-28T00:00:00Z");
 const LEAGUES = [39, 140, 135, 78];

@@ -4,7 +4,7 @@
 // says which is active and since when; when the primary answers again the standby stops.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ProviderName } from "../../../src/core/feeds/model";
+import type { ProviderName } from "../../../src/core/sources/index";
 import { feedsStatus, pollableMappings, pollerFor } from "../../../src/core/feeds/service";
 import { FakeProvider } from "../../fakes/providers";
 import { getJson, seed } from "../../helpers/seed";

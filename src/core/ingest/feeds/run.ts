@@ -3,17 +3,17 @@ import { dbFor } from "../../db/client";
 import { trackedLeagueIdsAnyAccount } from "../../db/queries/feeds";
 import { ingestInOrder } from "../serial";
 import { MAX_OPS } from "../ops";
-import type { FeedAdapter } from "./feed";
-import { httpFeed } from "./http";
+import type { OpFeed } from "../../sources/contract";
+import { httpSource } from "../../sources/http/adapter";
 import { keepValid } from "../validate";
 import { log } from "../../../lib/log";
 
 /** Feeds the cron polls itself (docs/feeds.md "Configuration"); the simulator runs in its own object (dev entry). */
-export const ADAPTERS: Record<string, FeedAdapter> = { http: httpFeed };
+export const ADAPTERS: Record<string, OpFeed> = { http: httpSource };
 /** Every name FEEDS may hold in any Worker besides the providers' (the dev entry adds "simulator"). */
 export const FEED_NAMES = ["http"];
 
-export async function pollFeed(env: Env, adapter: FeedAdapter, now = new Date()) {
+export async function pollFeed(env: Env, adapter: OpFeed, now = new Date()) {
   const leagues = await trackedLeagueIdsAnyAccount(dbFor(env.DB));
   if (leagues.length === 0) return { applied: 0, unchanged: 0 };
   // The one validation every source passes (../validate.ts): a value that fails is dropped and logged.

@@ -6,19 +6,13 @@
 // `timer` is not documented as time left or time played, so `game_clock_secs` stays null.
 import { basketballOvertimeCode, STATUS } from "../../domain/codes";
 import { matchId, teamId } from "../ids";
-import type { Call, EventIn, LeagueIn, Mapping, MatchFields, MatchState, Parsed, PrevLookup, Provider } from "../model";
-import {
-  apiSportsError,
-  apiSportsQuota,
-  arr,
-  int,
-  obj,
-  ourSeason,
-  seasonStart,
-  str,
-  teamOf,
-  type Json,
-} from "./common";
+import type { Call, EventIn, LeagueIn, Mapping, MatchFields, MatchState, Parsed, PrevLookup, Provider } from "../contract";
+import { arr, int, obj, ourSeason, seasonStart, str, teamOf, type Json } from "../common";
+import { apiSportsError, apiSportsQuota } from "../api-sports";
+
+/** Our ids for its things: `m_ab_<fixture id>`, `tm_ab_<team id>`, `pl_ab_<player id>` (docs/feeds.md "Ids"). */
+const ID_PREFIX = "ab";
+const SPORT = "basketball";
 
 /** `status.short` → our status code, and the period while live (undefined: worked out, see `period`). */
 export const API_BASKETBALL_STATUS: Record<string, { status: number; period?: number | null }> = {
@@ -41,12 +35,20 @@ export const API_BASKETBALL_STATUS: Record<string, { status: number; period?: nu
 
 const games = (kind: Call["kind"], query: Record<string, string>): Call => ({ kind, path: "/games", query });
 
-export const apiBasketball: Provider = {
+export const apiBasketball: Provider<"api-basketball"> = {
   name: "api-basketball",
-  sport: "basketball",
+  idPrefix: ID_PREFIX,
+  rank: "live",
+  sports: [SPORT],
+  config: {
+    vars: ["API_BASKETBALL_BASE_URL", "API_BASKETBALL_PER_DAY", "API_BASKETBALL_PER_MINUTE"],
+    secrets: ["API_SPORTS_KEY"],
+  },
+  sport: SPORT,
   detailAdds: false,
   liveOnlyListsInPlay: false,
   baseVar: "API_BASKETBALL_BASE_URL",
+  quotaVars: { perDay: "API_BASKETBALL_PER_DAY", perMinute: "API_BASKETBALL_PER_MINUTE" },
   defaultBase: "https://v1.basketball.api-sports.io",
   defaultQuota: { perDay: 100, perMinute: 10 },
   headers: (env) => ({ "x-apisports-key": env.API_SPORTS_KEY ?? "" }),
@@ -106,10 +108,10 @@ function gameState(g: Json, m: Mapping, prev: PrevLookup): MatchState | undefine
   const homeRef = int(home.id);
   const awayRef = int(away.id);
   if (ref === null || homeRef === null || awayRef === null) return undefined;
-  const id = matchId("api-basketball", ref);
+  const id = matchId(ID_PREFIX, ref);
   const country = str(obj(g.country).name) ?? "World";
   const team = (t: Json, r: number) =>
-    teamOf("api-basketball", "basketball", r, country, { name: t.name, logo: t.logo });
+    teamOf(ID_PREFIX, SPORT, r, country, { name: t.name, logo: t.logo });
   const short = String(obj(g.status).short ?? "").toUpperCase();
   const state: MatchState = {
     ref: String(ref),
@@ -136,8 +138,8 @@ function gameState(g: Json, m: Mapping, prev: PrevLookup): MatchState | undefine
   const f: MatchFields = {
     season: ourSeason(obj(g.league).season) ?? undefined,
     round: str(g.week) ? `Week ${str(g.week)}` : str(g.stage),
-    home_team_id: teamId("api-basketball", homeRef),
-    away_team_id: teamId("api-basketball", awayRef),
+    home_team_id: teamId(ID_PREFIX, homeRef),
+    away_team_id: teamId(ID_PREFIX, awayRef),
     kickoff_ts: int(g.timestamp) ?? undefined,
     status_code: status,
     home_score: total[0] ?? 0,

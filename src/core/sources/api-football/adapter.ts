@@ -16,22 +16,14 @@ import type {
   Parsed,
   Provider,
   StatIn,
-} from "../model";
-import { AT_THE_END, playerLeaves, vote, type Clue, type Lineup as PitchLineup, type Person } from "./substitutions";
-import {
-  apiSportsError,
-  apiSportsQuota,
-  arr,
-  footballClock,
-  int,
-  obj,
-  ourSeason,
-  seasonStart,
-  statNumber,
-  str,
-  teamOf,
-  type Json,
-} from "./common";
+} from "../contract";
+import { AT_THE_END, playerLeaves, vote, type Clue, type Lineup as PitchLineup, type Person } from "../substitutions";
+import { arr, footballClock, int, obj, ourSeason, seasonStart, statNumber, str, teamOf, type Json } from "../common";
+import { apiSportsError, apiSportsQuota } from "../api-sports";
+
+/** Our ids for its things: `m_af_<fixture id>`, `tm_af_<team id>`, `pl_af_<player id>` (docs/feeds.md "Ids"). */
+const ID_PREFIX = "af";
+const SPORT = "football";
 
 /** `status.short` → our status code, and the period while live (null: not stated): docs/providers.md "Statuses". */
 export const API_FOOTBALL_STATUS: Record<string, { status: number; period?: number | null }> = {
@@ -87,12 +79,20 @@ function call(kind: Call["kind"], query: Record<string, string>): Call {
   return { kind, path: "/fixtures", query };
 }
 
-export const apiFootball: Provider = {
+export const apiFootball: Provider<"api-football"> = {
   name: "api-football",
-  sport: "football",
+  idPrefix: ID_PREFIX,
+  rank: "live",
+  sports: [SPORT],
+  config: {
+    vars: ["API_FOOTBALL_BASE_URL", "API_FOOTBALL_PER_DAY", "API_FOOTBALL_PER_MINUTE"],
+    secrets: ["API_SPORTS_KEY"],
+  },
+  sport: SPORT,
   detailAdds: true,
   liveOnlyListsInPlay: true,
   baseVar: "API_FOOTBALL_BASE_URL",
+  quotaVars: { perDay: "API_FOOTBALL_PER_DAY", perMinute: "API_FOOTBALL_PER_MINUTE" },
   defaultBase: "https://v3.football.api-sports.io",
   defaultQuota: { perDay: 100, perMinute: 10 },
   headers: (env) => ({ "x-apisports-key": env.API_SPORTS_KEY ?? "" }),
@@ -165,10 +165,10 @@ function fixtureState(f: Json, m: Mapping, fallback: boolean | undefined): Match
   const homeRef = int(home.id);
   const awayRef = int(away.id);
   if (ref === null || homeRef === null || awayRef === null) return undefined;
-  const id = matchId("api-football", ref);
+  const id = matchId(ID_PREFIX, ref);
   const league = obj(f.league);
   const country = str(league.country) ?? "World";
-  const team = (t: Json, r: number) => teamOf("api-football", "football", r, country, { name: t.name, logo: t.logo });
+  const team = (t: Json, r: number) => teamOf(ID_PREFIX, SPORT, r, country, { name: t.name, logo: t.logo });
   const st = obj(fx.status);
   const short = String(st.short ?? "").toUpperCase();
   const code = API_FOOTBALL_STATUS[short];
@@ -225,8 +225,8 @@ function matchFields(
   const fields: MatchFields = {
     season: ourSeason(obj(f.league).season) ?? undefined,
     round: str(obj(f.league).round),
-    home_team_id: teamId("api-football", home),
-    away_team_id: teamId("api-football", away),
+    home_team_id: teamId(ID_PREFIX, home),
+    away_team_id: teamId(ID_PREFIX, away),
     kickoff_ts: int(fx.timestamp) ?? secondsOf(fx.date),
     status_code: code.status,
     home_score: int(goals.home) ?? 0,
@@ -358,7 +358,7 @@ function events(
       ...footballClock(elapsed, extra),
       team: side,
       player: str(p.name),
-      player_id: playerId("api-football", int(p.id)),
+      player_id: playerId(ID_PREFIX, int(p.id)),
       player_in: null,
       player_in_id: null,
       player_out: null,
@@ -416,9 +416,9 @@ function orientSubstitutions(
     const [out, inn] = (leaves[i++] ?? true) ? [d.sub.player, d.sub.assist] : [d.sub.assist, d.sub.player];
     Object.assign(d.ev, {
       player_out: out.name,
-      player_out_id: playerId("api-football", out.id),
+      player_out_id: playerId(ID_PREFIX, out.id),
       player_in: inn.name,
-      player_in_id: playerId("api-football", inn.id),
+      player_in_id: playerId(ID_PREFIX, inn.id),
     });
   }
 }
@@ -433,7 +433,7 @@ const GOALS = ["goal", "penalty_goal", "own_goal"];
  */
 function cancelMatchingGoal(drafts: Draft[], side: Side | null, who: Person, when: number) {
   const by = (d: Draft) =>
-    (who.id === null || d.ev.player_id === playerId("api-football", who.id)) &&
+    (who.id === null || d.ev.player_id === playerId(ID_PREFIX, who.id)) &&
     (who.name === null || who.id !== null || d.ev.player === who.name);
   for (let i = drafts.length - 1; i >= 0; i--) {
     const d = drafts[i]!;
@@ -479,7 +479,7 @@ function lineups(raw: unknown[], sides: Record<number, "home" | "away">): Lineup
           name: str(p.name) ?? "Unknown",
           number: int(p.number),
           position: POSITIONS[String(p.pos ?? "")] ?? null,
-          player_id: playerId("api-football", int(p.id)),
+          player_id: playerId(ID_PREFIX, int(p.id)),
         };
       });
     out[side] = {

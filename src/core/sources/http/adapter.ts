@@ -1,10 +1,14 @@
-// Production adapter: a provider endpoint that answers in our op format ({ "ops": [...] }) for the given leagues.
-// Its response is validated with the same schema as POST /internal/ingest.
-import { IngestBody } from "../ops";
-import type { FeedAdapter } from "./feed";
+// The `http` feed (docs/feeds.md "Configuration"): a provider endpoint at FEED_URL that answers in our op format
+// ({ "ops": [...] }) for the given leagues, polled by the cron. Its answer is validated with the same schema as
+// POST /internal/ingest. Its ids are ours (or references the crosswalk resolves, when its batches name a source).
+import { IngestBody } from "../../ingest/ops";
+import type { OpFeed } from "../contract";
 
-export const httpFeed: FeedAdapter = {
+export const httpSource: OpFeed = {
   name: "http",
+  rank: "live",
+  sports: ["football", "basketball"],
+  config: { vars: ["FEED_URL"], secrets: ["FEED_TOKEN"] },
   async poll(env, leagueIds) {
     if (!env.FEED_URL) throw new Error("FEED_URL is not set");
     const url = new URL(env.FEED_URL);

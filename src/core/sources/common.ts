@@ -1,8 +1,8 @@
-// What the three adapters share: seasons, numbers, football clock, and the API-Sports envelope (API-Football and
-// API-Basketball answer alike, docs/providers.md "API-Football", "API-Basketball").
-import type { Sport } from "../../domain/codes";
-import { teamId } from "../ids";
-import { FeedError, type ProviderName, type QuotaHint, type TeamIn } from "../model";
+// What the providers' adapters share: seasons, numbers, the football clock, teams, the score's hold on goals. What
+// only some share lives with them: the API-Sports envelope (./api-sports.ts).
+import type { Sport } from "../domain/codes";
+import { teamId } from "./ids";
+import type { TeamIn } from "./contract";
 
 export type Json = Record<string, unknown>;
 export const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
@@ -13,14 +13,14 @@ export const str = (v: unknown): string | null => (typeof v === "string" && v.tr
 
 /** A team as an answer names it: our id from the provider's, the competition's country (providers give a club none). */
 export function teamOf(
-  p: ProviderName,
+  prefix: string,
   sport: Sport,
   ref: number,
   country: string,
   t: { name: unknown; short_name?: unknown; logo: unknown },
 ): TeamIn {
   return {
-    id: teamId(p, ref),
+    id: teamId(prefix, ref),
     sport,
     name: str(t.name) ?? `Team ${ref}`,
     country,
@@ -81,57 +81,8 @@ export function withinScore<E extends { type: string; team: string | null }>(
   return held.size === 0 ? events : events.filter((e) => !held.has(e));
 }
 
-const num = (h: Headers, name: string) => {
+/** A header's value as a whole number, or undefined (the quota headers). */
+export const headerNumber = (h: Headers, name: string) => {
   const v = h.get(name);
   return v !== null && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
 };
-
-/** API-Sports: `x-ratelimit-requests-*` count per day, `X-RateLimit-*` per minute (docs/feeds.md "Quotas"). */
-export function apiSportsQuota(h: Headers): QuotaHint {
-  const hint: QuotaHint = {};
-  const set = (k: keyof QuotaHint, v: number | undefined) => v !== undefined && (hint[k] = v);
-  set("dayLimit", num(h, "x-ratelimit-requests-limit"));
-  set("dayLeft", num(h, "x-ratelimit-requests-remaining"));
-  set("minuteLimit", num(h, "x-ratelimit-limit"));
-  set("minuteLeft", num(h, "x-ratelimit-remaining"));
-  return hint;
-}
-
-/** football-data.org: `X-Requests-Available-Minute` and `X-RequestCounter-Reset` (docs/feeds.md "Quotas"). */
-export function footballDataQuota(h: Headers): QuotaHint {
-  const hint: QuotaHint = {};
-  const left = num(h, "x-requests-available-minute");
-  const reset = num(h, "x-requestcounter-reset");
-  if (left !== undefined) hint.minuteLeft = left;
-  if (reset !== undefined) hint.resetS = reset;
-  return hint;
-}
-
-/** Seconds to the next UTC midnight: when an API-Sports day quota comes back. */
-export const secondsToUtcMidnight = (nowMs: number) => Math.ceil((86_400_000 - (nowMs % 86_400_000)) / 1000);
-
-/**
- * An API-Sports answer's error: a non-2xx status, or `errors` non-empty (an array or an object) inside a 200. The keys
- * say which (`requests`: the day's quota, `rateLimit`: the minute's, `token`: the key); the wording is not relied on.
- */
-export function apiSportsError(status: number, body: unknown, nowMs: number): FeedError | undefined {
-  const b = obj(body);
-  if (status === 429) return new FeedError("429 Too Many Requests", "quota", 60);
-  if (status === 499) return new FeedError("499 Time Out", "timeout");
-  if (status >= 400) return new FeedError(`HTTP ${status}: ${str(b.message) ?? "no message"}`, "provider");
-  const errors = b.errors;
-  const keys = Array.isArray(errors) ? errors.map((_, i) => String(i)) : Object.keys(obj(errors));
-  if (keys.length === 0) {
-    if (!Array.isArray(b.response) && !(b.response && typeof b.response === "object"))
-      return new FeedError(`HTTP ${status}: the answer has no response`, "provider");
-    return undefined;
-  }
-  const messages = Array.isArray(errors)
-    ? errors.map(String)
-    : Object.entries(obj(errors)).map(([k, v]) => `${k}: ${v}`);
-  const message = messages.join("; ").slice(0, 300);
-  if (keys.includes("requests")) return new FeedError(message, "quota", secondsToUtcMidnight(nowMs));
-  if (keys.includes("rateLimit")) return new FeedError(message, "quota", 60);
-  if (keys.includes("token")) return new FeedError(message, "auth");
-  return new FeedError(message, "provider");
-}

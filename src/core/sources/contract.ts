@@ -1,16 +1,30 @@
-// What every provider adapter speaks (docs/feeds.md): the calls it makes, and what it says about a match in our terms.
-// Adapters are pure (JSON in, MatchState out); the poller (./poller.ts) does the I/O, the quotas and the diff.
+// The one contract every data source meets (docs/feeds.md "Sources"): what it declares (`Source`: its name, rank,
+// id prefix, sports and configuration names), and for a provider the poller polls, the calls it makes and what it says
+// about a match in our terms (`Provider`). Everything a source emits is ingest's typed `Op`. Adapters are pure (JSON
+// in, MatchState out); the poller (src/core/feeds/poller.ts) does the I/O, the quotas and the diff. The poller, the
+// crosswalk and ingest know sources only through this contract and the registry (./index.ts).
 import type { Sport } from "../domain/codes";
 import type { Op } from "../ingest/ops";
 
-export const PROVIDERS = ["api-football", "api-basketball", "football-data"] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
-export const isProvider = (s: string): s is ProviderName => (PROVIDERS as readonly string[]).includes(s);
+/** What every source declares. The registry (./index.ts) lists them; adding one is one line there. */
+export interface Source {
+  /** Its name in FEEDS, in an ingest batch's `source` and in the crosswalk: lower-case letters, digits, dashes. */
+  readonly name: string;
+  /** Which report wins a field two sources state (docs/identity.md): a live source's over the history's. */
+  readonly rank: "history" | "live";
+  /** The prefix of the ids made from its references (`m_<prefix>_<ref>`); absent: its ids are ours or its own. */
+  readonly idPrefix?: string;
+  readonly sports: readonly Sport[];
+  /** The configuration it reads (wrangler.toml vars and Worker secrets), by name: docs/feeds.md "Configuration". */
+  readonly config: { readonly vars: readonly string[]; readonly secrets: readonly string[] };
+}
 
-/** Storage the poller keeps between ticks (the object's own SQLite KV): survives restarts. */
-export interface PollerStore {
-  get<T>(key: string): T | undefined;
-  put(key: string, value: unknown): void;
+export type { Op };
+
+/** A source that answers in ops itself (the `http` feed, the simulator): polled, its ops pass ingest's validation. */
+export interface OpFeed extends Source {
+  /** Ops for what changed in `leagueIds` since the last poll. */
+  poll(env: Env, leagueIds: string[], now: Date): Promise<Op[]>;
 }
 
 /** One mapped competition-season: the provider's league and season, and the league id it feeds here. */
@@ -121,8 +135,10 @@ export interface Parsed {
   leagues: LeagueIn[];
 }
 
-export interface Provider {
-  readonly name: ProviderName;
+/** A provider the poller polls (one FeedPoller object each): its calls, its answers' parsing, quota and errors. */
+export interface Provider<N extends string = string> extends Source {
+  readonly name: N;
+  readonly idPrefix: string;
   readonly sport: Sport;
   /**
    * Its live answer lists only matches in play (API-Football `live=`): a live match it no longer lists has stopped
@@ -135,10 +151,11 @@ export interface Provider {
    * `/games?id=` says what its lists say.
    */
   readonly detailAdds: boolean;
-  /** The base URL's default and the env variable that overrides it. */
-  readonly baseVar: "API_FOOTBALL_BASE_URL" | "API_BASKETBALL_BASE_URL" | "FOOTBALL_DATA_BASE_URL";
+  /** The base URL's default and the variable that overrides it. */
+  readonly baseVar: string;
   readonly defaultBase: string;
-  /** The plan's limits when the configuration says nothing (the providers' free plans). */
+  /** The variables that set the plan's limits, and the limits when they say nothing (the providers' free plans). */
+  readonly quotaVars: { perDay: string; perMinute: string };
   readonly defaultQuota: { perDay: number; perMinute: number };
   /** The request headers: the key, and nothing else (API-Sports refuses extra headers). */
   headers(env: Env): Record<string, string>;

@@ -1,17 +1,10 @@
 // Our ids for a provider's things: stable, derived from the provider's own ids, so a provider id maps to one of our
 // ids for ever (docs/feeds.md "Ids"). Events without provider ids get ids from what identifies them.
-import type { ProviderName } from "./model";
-
-export const SHORT: Record<ProviderName, string> = {
-  "api-football": "af",
-  "api-basketball": "ab",
-  "football-data": "fd",
-};
-
-export const matchId = (p: ProviderName, ref: string | number) => `m_${SHORT[p]}_${ref}`;
-export const teamId = (p: ProviderName, ref: string | number) => `tm_${SHORT[p]}_${ref}`;
-export const playerId = (p: ProviderName, ref: string | number | null | undefined) =>
-  ref === null || ref === undefined ? null : `pl_${SHORT[p]}_${ref}`;
+// `prefix`: the source's `idPrefix` (./contract.ts), e.g. "af" for API-Football.
+export const matchId = (prefix: string, ref: string | number) => `m_${prefix}_${ref}`;
+export const teamId = (prefix: string, ref: string | number) => `tm_${prefix}_${ref}`;
+export const playerId = (prefix: string, ref: string | number | null | undefined) =>
+  ref === null || ref === undefined ? null : `pl_${prefix}_${ref}`;
 
 /** FNV-1a, 32 bits, as 7 base-36 digits: short, stable across runs and isolates. */
 function fnv(text: string, seed = 0x811c9dc5): string {

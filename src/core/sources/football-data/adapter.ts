@@ -13,20 +13,13 @@ import {
   type MatchState,
   type Parsed,
   type Provider,
-} from "../model";
-import {
-  arr,
-  footballClock,
-  footballDataQuota,
-  int,
-  obj,
-  ourSeason,
-  seasonStart,
-  str,
-  teamOf,
-  withinScore,
-  type Json,
-} from "./common";
+} from "../contract";
+import { arr, footballClock, int, obj, ourSeason, seasonStart, str, teamOf, withinScore, type Json } from "../common";
+import { footballDataQuota } from "./quota";
+
+/** Our ids for its things: `m_fd_<fixture id>`, `tm_fd_<team id>`, `pl_fd_<player id>` (docs/feeds.md "Ids"). */
+const ID_PREFIX = "fd";
+const SPORT = "football";
 
 /** `status` → our status code (FINISHED by `duration`); the period is inferred (docs/feeds.md "Status and period mapping"). */
 export const FOOTBALL_DATA_STATUS: Record<string, number> = {
@@ -49,12 +42,20 @@ const matches = (m: Mapping, query: Record<string, string>, kind: Call["kind"]):
   query,
 });
 
-export const footballData: Provider = {
+export const footballData: Provider<"football-data"> = {
   name: "football-data",
-  sport: "football",
+  idPrefix: ID_PREFIX,
+  rank: "live",
+  sports: [SPORT],
+  config: {
+    vars: ["FOOTBALL_DATA_BASE_URL", "FOOTBALL_DATA_PER_DAY", "FOOTBALL_DATA_PER_MINUTE"],
+    secrets: ["FOOTBALL_DATA_TOKEN"],
+  },
+  sport: SPORT,
   detailAdds: true,
   liveOnlyListsInPlay: false,
   baseVar: "FOOTBALL_DATA_BASE_URL",
+  quotaVars: { perDay: "FOOTBALL_DATA_PER_DAY", perMinute: "FOOTBALL_DATA_PER_MINUTE" },
   defaultBase: "https://api.football-data.org/v4",
   // The free plan: 10 calls a minute (policies page); no day limit is documented for a token.
   defaultQuota: { perDay: 14_400, perMinute: 10 },
@@ -198,10 +199,10 @@ function matchState(x: Json, m: Mapping): MatchState | undefined {
   const homeRef = int(home.id);
   const awayRef = int(away.id);
   if (ref === null || homeRef === null || awayRef === null) return undefined;
-  const id = matchId("football-data", ref);
+  const id = matchId(ID_PREFIX, ref);
   const country = str(obj(x.area).name) ?? "World";
   const team = (t: Json, r: number) =>
-    teamOf("football-data", "football", r, country, { name: t.name, short_name: t.shortName, logo: t.crest });
+    teamOf(ID_PREFIX, SPORT, r, country, { name: t.name, short_name: t.shortName, logo: t.crest });
   const status = String(x.status ?? "");
   const state: MatchState = {
     ref: String(ref),
@@ -254,8 +255,8 @@ function fields(x: Json, status: string, home: number, away: number): MatchField
   const f: MatchFields = {
     season: ourSeason(String(obj(x.season).startDate ?? "").slice(0, 4)) ?? undefined,
     round: roundOf(x),
-    home_team_id: teamId("football-data", home),
-    away_team_id: teamId("football-data", away),
+    home_team_id: teamId(ID_PREFIX, home),
+    away_team_id: teamId(ID_PREFIX, away),
     kickoff_ts:
       typeof x.utcDate === "string" && !Number.isNaN(Date.parse(x.utcDate))
         ? Math.floor(Date.parse(x.utcDate) / 1000)
@@ -307,7 +308,7 @@ function events(match: string, x: Json, sides: Record<number, "home" | "away">):
       ...b,
       type: GOAL_TYPES[String(g.type)] ?? "goal",
       player: str(scorer.name),
-      player_id: playerId("football-data", int(scorer.id)),
+      player_id: playerId(ID_PREFIX, int(scorer.id)),
       detail: assist ? `Assist: ${assist}` : null,
     };
     drafts.push({ key: `goal|${b.team}|${b.minute}|${b.added_time ?? 0}`, ev, at: at(ev) });
@@ -319,7 +320,7 @@ function events(match: string, x: Json, sides: Record<number, "home" | "away">):
       ...b,
       type: CARD_TYPES[String(c.card)] ?? "yellow_card",
       player: str(p.name),
-      player_id: playerId("football-data", int(p.id)),
+      player_id: playerId(ID_PREFIX, int(p.id)),
     };
     drafts.push({ key: `card|${b.team}|${b.minute}|${b.added_time ?? 0}`, ev, at: at(ev) });
   }
@@ -331,9 +332,9 @@ function events(match: string, x: Json, sides: Record<number, "home" | "away">):
       ...b,
       type: "substitution",
       player_out: str(out.name),
-      player_out_id: playerId("football-data", int(out.id)),
+      player_out_id: playerId(ID_PREFIX, int(out.id)),
       player_in: str(inn.name),
-      player_in_id: playerId("football-data", int(inn.id)),
+      player_in_id: playerId(ID_PREFIX, int(inn.id)),
     };
     drafts.push({ key: `subst|${b.team}|${b.minute}|${b.added_time ?? 0}`, ev, at: at(ev) });
   }

@@ -3,8 +3,8 @@
 // rules the adapter follows are decided here (docs/providers.md "API-Football").
 import { describe, expect, it } from "vitest";
 import { matchOps } from "../../../../src/core/feeds/diff";
-import type { EventIn, Mapping, MatchState } from "../../../../src/core/feeds/model";
-import { apiFootball } from "../../../../src/core/feeds/providers/api-football";
+import type { EventIn, Mapping, MatchState } from "../../../../src/core/sources/contract";
+import { apiFootball } from "../../../../src/core/sources/api-football/adapter";
 import { keepValid } from "../../../../src/core/ingest/validate";
 import { named, of, type Recorded } from "../../../fakes/recorded";
 

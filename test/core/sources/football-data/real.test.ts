@@ -4,8 +4,8 @@
 // "football-data.org" states the rules these decide.
 import { describe, expect, it } from "vitest";
 import { matchOps } from "../../../../src/core/feeds/diff";
-import type { Mapping, MatchState } from "../../../../src/core/feeds/model";
-import { footballData, roundOf } from "../../../../src/core/feeds/providers/football-data";
+import type { Mapping, MatchState } from "../../../../src/core/sources/contract";
+import { footballData, roundOf } from "../../../../src/core/sources/football-data/adapter";
 import { groupOf, isKnockoutRound } from "../../../../src/core/domain/codes";
 import { keepValid } from "../../../../src/core/ingest/validate";
 import { named, of, type Recorded } from "../../../fakes/recorded";

@@ -3,8 +3,8 @@
 // while games were live. docs/providers.md "API-Basketball" states the rules these decide.
 import { describe, expect, it } from "vitest";
 import { matchOps } from "../../../../src/core/feeds/diff";
-import type { Mapping, MatchState } from "../../../../src/core/feeds/model";
-import { apiBasketball } from "../../../../src/core/feeds/providers/api-basketball";
+import type { Mapping, MatchState } from "../../../../src/core/sources/contract";
+import { apiBasketball } from "../../../../src/core/sources/api-basketball/adapter";
 import { keepValid } from "../../../../src/core/ingest/validate";
 import { named, of, type Recorded } from "../../../fakes/recorded";
 
