@@ -47,7 +47,7 @@ function documented(): Map<string, Set<string>> {
   const rows = text
     .slice(start)
     .split("\n")
-    .filter((l) => /^\| `[^`]+\/` \|/.test(l));
+    .filter((l) => /^\|\s*`[^`]+\/`\s*\|/.test(l));
   const out = new Map<string, Set<string>>();
   for (const row of rows) {
     const [folder, imports] = row

@@ -202,6 +202,8 @@ export const Op = z.discriminatedUnion("op", [
   PlayerLinesOp,
 ]);
 export type Op = z.infer<typeof Op>;
+/** An op as a source may send it: fields with a default may be left out (validation fills them). */
+export type OpIn = z.input<typeof Op>;
 
 /** A source's name: lower-case letters, digits and dashes ("openfootball", "api-football", "my-feed"). */
 export const SourceName = z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, "lower-case letters, digits and dashes, 2–40");

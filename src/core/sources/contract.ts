@@ -4,7 +4,7 @@
 // in, MatchState out); the poller (src/core/feeds/poller.ts) does the I/O, the quotas and the diff. The poller, the
 // crosswalk and ingest know sources only through this contract and the registry (./index.ts).
 import type { Sport } from "../domain/codes";
-import type { Op } from "../ingest/ops";
+import type { Op, OpIn } from "../ingest/ops";
 
 /** What every source declares. The registry (./index.ts) lists them; adding one is one line there. */
 export interface Source {
@@ -19,7 +19,7 @@ export interface Source {
   readonly config: { readonly vars: readonly string[]; readonly secrets: readonly string[] };
 }
 
-export type { Op };
+export type { Op, OpIn };
 
 /** A source that answers in ops itself (the `http` feed, the simulator): polled, its ops pass ingest's validation. */
 export interface OpFeed extends Source {
