@@ -13,6 +13,22 @@ import { clearResults } from "../../src/mcp/result-cache";
 import { TOOLS } from "../../src/mcp/tools";
 import { admin } from "../helpers/admin";
 import { getJson, seed, today } from "../helpers/seed";
+import pkg from "../../package.json?raw";
+
+describe("the packages whose bytes the direct path re-creates", () => {
+  it("are pinned to exact versions, so an upgrade is a deliberate edit that runs this test first (docs/mcp.md)", () => {
+    const { dependencies, devDependencies } = JSON.parse(pkg) as Record<string, Record<string, string>>;
+    const all = { ...dependencies, ...devDependencies };
+    for (const name of [
+      "@modelcontextprotocol/server",
+      "@modelcontextprotocol/client",
+      "@modelcontextprotocol/sdk",
+      "@modelcontextprotocol/ext-apps",
+      "agents",
+    ])
+      expect(all[name], name).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
 
 const s = await seed(["eng1"]);
 // Hundreds of calls: the demo plan's per-minute budget would refuse some, and a refusal would compare only refusals.
