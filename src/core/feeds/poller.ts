@@ -1,17 +1,16 @@
 // One provider's poller (docs/feeds.md "Polling"): which calls are due by the state of each match, within the quota,
-// and the ops for what changed. Its I/O is handed in (fetch, clock, storage, ingest), so the FeedPoller object
+// and making them; what an answer changes is applied by ./answers.ts. Its I/O is handed in (fetch, clock, storage, ingest), so the FeedPoller object
 // (workers/feed-poller.ts) runs it on alarms and tests run it on a fake clock against a fake provider.
 import type { Op } from "../ingest/ops";
 import { FollowedMatches, inPlay, type Followed } from "./followed";
-import { countsInTable, estimatedEndTs, isFinished, type Sport, STATUS } from "../domain/codes";
-import { rfc3339, utcDay } from "../../lib/time";
+import { isFinished, STATUS } from "../domain/codes";
+import { utcDay } from "../../lib/time";
 import { planDay, type DayPlan } from "./day-plan";
-import { matchOps, merged } from "./diff";
-import { FeedError, type Call, type LeagueIn, type Mapping, type MatchState, type Provider } from "../sources/contract";
+import { FeedError, type Call, type Mapping, type Provider } from "../sources/contract";
 import { type PollerStore } from "./store";
 import { exchange, fingerprint, parseBody } from "./exchange";
 import { FeedLog, type LogEntry } from "./feed-log";
-import { keepValid, type DroppedValue } from "../ingest/validate";
+import { AnswerApplier, type DroppedEntry } from "./answers";
 import {
   canCall,
   freshQuota,
@@ -53,9 +52,6 @@ export interface PollerDeps {
 /** Failures in a row after which the provider counts as down (its standby takes over). */
 export const DOWN_AFTER_FAILURES = 3;
 
-/** A value validation dropped (src/core/ingest/validate.ts), as the feed status lists it. */
-export interface DroppedEntry extends LogEntry, DroppedValue {}
-
 export interface PollerStatus {
   last_poll_at: string | null;
   next_poll_at: string | null;
@@ -82,10 +78,6 @@ export interface PollerStatus {
 }
 
 /** What one answer changed for one match: the state to keep once ingest committed its ops. */
-interface Change {
-  state: MatchState;
-  ops: Op[];
-}
 
 /** A call due now, what to note once it succeeded, and for a live poll the matches it should list. */
 interface Due {
@@ -95,19 +87,17 @@ interface Due {
 }
 
 export const TODAY_EVERY_S = 300;
-/** A result first seen this long after it would have ended is taken to have ended then (endedUnseen). */
-const ENDED_UNSEEN_AFTER_S = 30 * 60;
 export const FIXTURES_EVERY_S = 86_400;
 /** How long a football / basketball match is expected to be live after kickoff, for the day's plan. */
 const LIVE_SPAN_S = { football: 2 * 3600, basketball: 2.5 * 3600 };
 const TIMEOUT_MS = 10_000;
-const MAX_BATCH = 400;
 /** Answers remembered for the same-answer check: a live call and each league's today call. */
 const MAX_ANSWERS = 64;
 
 export class Poller {
   private followed: FollowedMatches;
-  private teams: Set<string>;
+  /** What an answer changes, applied through ingest (./answers.ts). */
+  private readonly applier: AnswerApplier;
   private quota: QuotaState;
   private failures: number;
   /** A fingerprint of the last answer of each live and today call that was applied in full (in memory). */
@@ -117,7 +107,6 @@ export class Poller {
   private readonly dropped: FeedLog<DroppedEntry>;
   /** Kept in storage only when they change (a poll that finds nothing new writes the quota counter alone). */
   private backoffUntil: number;
-  private known: Set<string>;
   /**
    * What the status says of the rounds: the last that called the provider, the next, and the day's plan as the last
    * round made it (kept in storage as `round` when it changes: see `schedule`).
@@ -137,14 +126,13 @@ export class Poller {
     this.errors = new FeedLog(s, "errors");
     this.dropped = new FeedLog<DroppedEntry>(s, "dropped");
     this.followed = new FollowedMatches(s);
-    this.teams = new Set(s.get<string[]>("teams") ?? []);
     this.quota = s.get<QuotaState>("quota") ?? freshQuota(d.now());
     this.failures = s.get<number>("failures") ?? 0;
     this.backoffUntil = s.get<number>("backoff_until") ?? 0;
-    this.known = new Set(s.get<string[]>("leagues") ?? []);
     this.pace = s.get<Poller["pace"]>("pace") ?? { liveAt: 0, todayAt: {} };
     this.saved = s.get<Poller["mem"]>("round");
     if (this.saved) this.mem = { ...this.saved };
+    this.applier = new AnswerApplier(d, this.followed, this.dropped, (m) => this.error(m));
   }
 
   private paced(update: (p: Poller["pace"]) => void) {
@@ -419,7 +407,7 @@ export class Poller {
     const same = this.answers.get(url);
     if (res.ok && print !== "" && same?.print === print) {
       // Still, a live match it does not list has stopped being live (or vanished): as for a new answer.
-      if (call.kind === "live" && item.live) this.notListed(call, item.live, new Set(same.listed));
+      if (call.kind === "live" && item.live) this.applier.notListed(call, item.live, new Set(same.listed));
       this.followed.save();
       return this.succeeded(item);
     }
@@ -429,7 +417,7 @@ export class Poller {
     const errors = this.errorCount;
     let listed: string[];
     try {
-      listed = await this.applyAnswer(call, body, ms, item.live);
+      listed = await this.applier.apply(call, body, ms, item.live);
     } catch (err) {
       return this.fail(new FeedError(String(err instanceof Error ? err.message : err), "ingest"), item);
     }
@@ -476,174 +464,4 @@ export class Poller {
     this.errorCount++;
     this.errors.add(this.d.now(), { message });
   }
-
-  private prev = (id: string) => this.d.store.get<MatchState>(`m:${id}`);
-
-  /** Applies an answer's changes; returns the ids of the matches it listed. */
-  private async applyAnswer(
-    call: Call,
-    body: unknown,
-    ms: Mapping[],
-    live: Set<string> | undefined,
-  ): Promise<string[]> {
-    const parsed = this.d.provider.parse(call, body, ms, this.prev);
-    const now = this.d.now();
-    const leagueOps = await this.newLeagues(parsed.leagues);
-    const changes: Change[] = [];
-    const teams = new Set(this.teams);
-    const prevs = new Map(parsed.matches.map((m) => [m.id, this.prev(m.id)]));
-    // Matches this poller has applied nothing of (new ones, or after its storage was lost): their status here, so
-    // that a move the contract's transitions allow only in steps is taken in steps.
-    const unknown = [...prevs].filter(([, p]) => p === undefined).map(([id]) => id);
-    const stored = unknown.length > 0 && this.d.storedStatus ? await this.d.storedStatus(unknown) : new Map();
-    for (const next of parsed.matches) {
-      if (next.problem) {
-        this.error(`${next.id}: ${next.problem}; the match is left as it was`);
-        continue;
-      }
-      const prev = prevs.get(next.id);
-      endedUnseen(prev, next, stored.get(next.id), this.d.provider.sport, now);
-      let mOps: Op[];
-      try {
-        mOps = this.valid(matchOps(prev, next, teams, stored.get(next.id)));
-      } catch (err) {
-        this.error(`${next.id}: ${String(err instanceof Error ? err.message : err)}; the match is left as it was`);
-        continue;
-      }
-      for (const t of next.teams) teams.add(t.id);
-      if (mOps.length > 0) changes.push({ state: merged(prev, next), ops: mOps });
-      else this.followed.follow(merged(prev, next), now, call.kind, this.d.provider.detailAdds);
-    }
-    const kept = leagueOps.length > 0 || changes.length > 0 ? await this.applyChanges(leagueOps, changes) : [];
-    for (const c of kept) this.followed.follow(c.state, now, call.kind, this.d.provider.detailAdds);
-    const listed = parsed.matches.map((m) => m.id);
-    if (live && call.kind === "live") {
-      for (const id of listed) this.followed.listed(id);
-      this.notListed(call, live, new Set(listed));
-    }
-    this.followed.save();
-    return listed;
-  }
-
-  /**
-   * Live matches the live answer should list and does not: fetched in full at once (they finished, were interrupted,
-   * or vanished from the provider: given up on after a few fetches, src/core/feeds/followed.ts).
-   */
-  private notListed(call: Call, live: Set<string>, listed: Set<string>) {
-    for (const id of live) {
-      const f = this.followed.get(id);
-      if (!f || listed.has(id) || !covered(call, f)) continue;
-      this.followed.leftLive(id);
-    }
-  }
-
-  /** The ops that pass ingest's validation; what fails is dropped and listed in the status (docs/feeds.md "Validation"). */
-  private valid(ops: Op[]): Op[] {
-    const { ops: kept, dropped } = keepValid(ops);
-    const now = this.d.now();
-    // One entry per field, whichever list item held it ("events.*.player"): a bad answer is a few lines, not 20.
-    for (const d of dropped) {
-      const path = d.path.replace(/\.\d+(?=\.|$)/g, ".*");
-      this.dropped.add(now, { ...d, path, message: `${d.ref} ${path}: ${d.reason}` });
-    }
-    return kept;
-  }
-
-  /** League rows for mapped leagues that do not exist here yet (a mapped league keeps the row it has). */
-  private async newLeagues(leagues: LeagueIn[]): Promise<Op[]> {
-    const unknown = leagues.filter((l) => !this.known.has(l.id));
-    if (unknown.length === 0) return [];
-    const exist = await this.d.existingLeagues(unknown.map((l) => l.id));
-    exist.forEach((id) => this.known.add(id));
-    this.d.store.put("leagues", [...this.known]);
-    return this.valid(unknown.filter((l) => !exist.has(l.id)).map((l) => ({ op: "league" as const, ...l })));
-  }
-
-  /**
-   * Applies the changes in batches of whole matches. A batch ingest refuses (a 400 naming an op) is retried match by
-   * match, so one match the service cannot take does not hold back the others; that match stays as it was and its
-   * state is not kept, so the next answer is diffed against what was really applied.
-   */
-  private async applyChanges(leagueOps: Op[], changes: Change[]): Promise<Change[]> {
-    const applied: Change[] = [];
-    if (leagueOps.length > 0) {
-      await this.d.apply(leagueOps);
-      leagueOps.forEach((o) => this.known.add((o as { id: string }).id));
-      this.d.store.put("leagues", [...this.known]);
-    }
-    let batch: Change[] = [];
-    let size = 0;
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const ops = batch.flatMap((c) => c.ops);
-      try {
-        await this.d.apply(ops);
-        applied.push(...this.kept(batch));
-      } catch (err) {
-        if (!isRefusal(err)) throw err;
-        for (const c of batch) {
-          try {
-            await this.d.apply(c.ops);
-            applied.push(...this.kept([c]));
-          } catch (e) {
-            if (!isRefusal(e)) throw e;
-            this.error(
-              `${c.state.id}: ingest refused the change (${(e as Error).message}); the match is left as it was`,
-            );
-          }
-        }
-      }
-      batch = [];
-      size = 0;
-    };
-    for (const c of changes) {
-      if (size + c.ops.length > MAX_BATCH) await flush();
-      batch.push(c);
-      size += c.ops.length;
-    }
-    await flush();
-    return applied;
-  }
-
-  private kept(changes: Change[]): Change[] {
-    const teams = this.teams.size;
-    for (const c of changes) {
-      this.d.store.put(`m:${c.state.id}`, c.state);
-      for (const op of c.ops) if (op.op === "team") this.teams.add(op.id);
-    }
-    if (this.teams.size !== teams) this.d.store.put("teams", [...this.teams]);
-    return changes;
-  }
 }
-
-/** Whether a live call's answer lists `f` when it is live (the leagues, and the days when the call is by day). */
-function covered(call: Call, f: Followed): boolean {
-  if (!call.covers) return true;
-  if (!call.covers.leagues.includes(f.league)) return false;
-  return !call.covers.days || call.covers.days.includes(utcDay(f.kickoff * 1000));
-}
-
-/**
- * A result this poller did not see happen (a past season, a league mapped mid-season, a result after a long outage):
- * its `finished_at` is when it ended by its kickoff and how it ended, not the poll's time, so that tables as of each
- * match follow the order the matches were played (docs/feeds.md "A match first seen finished").
- */
-function endedUnseen(
-  prev: MatchState | undefined,
-  next: MatchState,
-  storedStatus: number | undefined,
-  sport: Sport,
-  now: number,
-) {
-  const to = next.fields.status_code;
-  const from = prev?.fields.status_code ?? storedStatus;
-  const kickoff = next.fields.kickoff_ts ?? prev?.fields.kickoff_ts;
-  if (to === undefined || !countsInTable(to) || (from !== undefined && countsInTable(from)) || kickoff === undefined)
-    return;
-  const end = estimatedEndTs(sport, to, kickoff);
-  if ((end + ENDED_UNSEEN_AFTER_S) * 1000 < now) next.fields.finished_at = rfc3339(end * 1000);
-}
-
-/** Ingest refused the batch (a 400 naming an op), as opposed to not running at all. */
-const isRefusal = (err: unknown) =>
-  typeof err === "object" && err !== null && "status" in err && (err as { status: number }).status === 400;
