@@ -102,10 +102,14 @@ async function withoutAssetRouter(base, basePids) {
   }
 }
 
+/** `[alias]` targets ("./src/…") made absolute: wrangler resolves them from the configuration's folder. */
+const absoluteAliases = (text, config) =>
+  text.replace(/^("[^"\n]+" = )"(\.\/[^"]+)"$/gm, (_, key, target) => `${key}"${resolve(config, "..", target)}"`);
+
 /** `config` without its `[assets]` table or build step, its paths absolute, in a temporary folder. */
 export function configWithoutAssets(config) {
   const dir = mkdtempSync(join(tmpdir(), "no-assets-"));
-  const text = readFileSync(config, "utf8")
+  const text = absoluteAliases(readFileSync(config, "utf8"), config)
     .replace(/^\[assets\]\n(?:.+\n)*/m, "")
     .replace(/^main = "(.*)"$/m, (_, m) => `main = "${resolve(config, "..", m)}"`)
     .replace(/^migrations_dir = "(.*)"$/gm, (_, d) => `migrations_dir = "${resolve(config, "..", d)}"`)
@@ -173,15 +177,19 @@ export function bundle(config, env) {
  */
 export function prebuiltConfig(config, built, drop = []) {
   const dir = mkdtempSync(join(tmpdir(), "prebuilt-"));
-  let text = readFileSync(config, "utf8");
+  let text = absoluteAliases(readFileSync(config, "utf8"), config);
   // Bindings the built entry has no class for (the production entry has no Simulator: workers/api.ts).
   for (const name of drop) {
     const block = new RegExp(
       `^\\[\\[durable_objects\\.bindings\\]\\]\\nname = "${name}"\\nclass_name = "\\w+"\\n`,
       "m",
     );
-    if (!block.test(text)) throw new Error(`${config}: no top-level binding ${name} to drop`);
+    const found = block.exec(text);
+    if (!found) throw new Error(`${config}: no top-level binding ${name} to drop`);
     text = text.replace(block, "");
+    // Its class is gone from the entry too, as production's own migration list says (wrangler.toml v9).
+    const cls = /class_name = "(\w+)"/.exec(found[0])[1];
+    text += `\n[[migrations]]\ntag = "drop-${cls}"\ndeleted_classes = ["${cls}"]\n`;
   }
   text = text
     .replace(
