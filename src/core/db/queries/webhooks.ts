@@ -171,7 +171,10 @@ export async function recordHealth(db: Db, h: Health, now: number, disableAfterS
  * Dead letters, at least once: a message the dead-letter queue delivers twice is kept once; one of an endpoint
  * deleted meanwhile is not kept (deleting an endpoint deletes its dead letters).
  */
-export async function insertDeadLetters(db: Db, rows: (typeof webhookDeadLetters.$inferInsert)[]) {
+/** A dead letter as a lane records it. */
+export type DeadLetterRow = typeof webhookDeadLetters.$inferInsert;
+
+export async function insertDeadLetters(db: Db, rows: DeadLetterRow[]) {
   if (rows.length === 0) return;
   await db.$client.batch(
     rows.map((r) =>
