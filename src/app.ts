@@ -10,8 +10,6 @@ import { ApiError } from "./core/errors";
 import { problemResponse } from "./http/problem";
 import { log } from "./lib/log";
 import { requestLog } from "./http/request-log";
-import { RATE_HEADERS } from "./core/limits/rate";
-import { applyRateHeaders } from "./http/rate-limit";
 import { adminRoutes } from "./internal/admin";
 import { dashboardRoutes } from "./web/dashboard";
 import { docsRoutes } from "./web/docs";
@@ -25,8 +23,8 @@ import { matchRoutes } from "./api/matches";
 import { changeRoutes } from "./api/changes";
 import { peopleRoutes } from "./api/people";
 import { teamH2HRoutes } from "./api/team-h2h";
-import { json, READ_CACHE_CONTROL, setResponseHeaders } from "./http/respond";
-import { cors } from "./http/cors";
+import { json, setResponseHeaders } from "./http/respond";
+import { finishV1 } from "./http/finish";
 import { wsRoutes } from "./api/ws";
 import { sseRoutes } from "./api/sse";
 import { tokenRoutes } from "./api/tokens";
@@ -48,22 +46,17 @@ export function buildApp(extras: AppExtras = {}) {
   });
   app.use(requestLog);
 
-  // Cross-origin reads for browser pages (preflight answered here, before any key check). Outside the ETag step, so a
-  // 304 it builds carries the CORS headers too (a page cannot read a response without them).
-  app.use("/v1/*", cors);
+  // Every /v1 answer finished one way (src/http/finish.ts: CORS, rate headers, Cache-Control, request id), the warm
+  // read's too; preflights answered there, before any key check. Outside the ETag step, so a 304 it builds is
+  // finished like any answer (a page cannot read a response without its CORS headers).
+  app.use("/v1/*", finishV1);
   // Every 200 GET gets an ETag; a matching If-None-Match gets 304 (RFC 9110 §13.1.2).
-  // A 304 keeps the rate-limit fields: it used the budget too.
+  // A 304 gets the rate-limit fields like any answer (src/http/finish.ts): it used the budget too.
   // Not on event streams: hashing a body reads it to its end, and a stream has none.
-  const tagged = etag({ retainedHeaders: [...RETAINED_304_HEADERS, ...RATE_HEADERS] });
+  const tagged = etag({ retainedHeaders: RETAINED_304_HEADERS });
   app.use((c, next) => (c.req.path.startsWith("/v1/sse/") ? next() : tagged(c, next)));
   app.openapi(serviceRoutes.health, (c) => json(c, { status: "ok" as const }));
 
-  // Data is per account (tracked leagues): private caches only, always revalidated; ETag makes that cheap.
-  app.use("/v1/*", async (c, next) => {
-    await next();
-    applyRateHeaders(c);
-    if (c.req.method === "GET") setResponseHeaders(c, [READ_CACHE_CONTROL]);
-  });
   // The public API is read-only: other methods on its paths are 405 with the methods that exist (RFC 9110 §15.5.6).
   for (const path of ["/health", "/v1/openapi.json", "/v1/asyncapi.json", ...SPORTS.map((s) => `/v1/${s}/*`)]) {
     app.on(["POST", "PUT", "PATCH", "DELETE"], path, (c) => {

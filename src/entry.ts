@@ -9,6 +9,7 @@ import { foreignHost } from "./http/host";
 import { isMcpPath, serveMcp } from "./mcp/front";
 import { isOAuthPath, oauthFront } from "./mcp/oauth";
 import { warmRead } from "./api/warm-read";
+import { withWarmStart } from "./http/warm-start";
 
 export type Handler = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 
@@ -27,6 +28,8 @@ export function makeFetch(app: Hono<AppEnv>, mcp: Handler): Handler {
     }
     if (isMcpPath(pathname)) return serveMcp(request, env, ctx, mcp, oauth);
     if (isOAuthPath(pathname)) return oauth(request, env, ctx);
-    return (await warmRead(request, env, pathname)) ?? app.fetch(request, env, ctx);
+    const warm = await warmRead(request, env, pathname);
+    if (warm instanceof Response) return warm;
+    return app.fetch(request, warm ? withWarmStart(env, warm) : env, ctx);
   };
 }

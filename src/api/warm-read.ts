@@ -10,39 +10,39 @@ import { authenticate, requireScope } from "../core/auth/authenticate";
 import type { ApiPrincipal } from "../core/auth/principal";
 import { currentData } from "../core/db/data-view";
 import { ApiError } from "../core/errors";
-import { CORS_RESPONSE_HEADERS, noCors } from "../http/cors";
+import { noCors } from "../http/cors";
+import { v1AnswerHeaders } from "../http/finish";
 import { restBudget } from "../http/rate-limit";
-import { leaveToApp, type WarmStart } from "../http/warm-start";
+import type { WarmStart } from "../http/warm-start";
 import { logRequest } from "../http/request-log";
-import { READ_CACHE_CONTROL } from "../http/respond";
 import { cachedAnswer, type Entry } from "./cache";
 
 /** The read API's paths (leagues, matches, changes, people of a sport); streams and everything else go to the app. */
 const READ_PATH = /^\/v1\/(?:football|basketball)\//;
 
-export async function warmRead(request: Request, env: Env, pathname: string): Promise<Response | undefined> {
+/**
+ * The answer, or what was learned on the way for the app to answer with (undefined: nothing; the app starts afresh).
+ */
+export async function warmRead(
+  request: Request,
+  env: Env,
+  pathname: string,
+): Promise<Response | WarmStart | undefined> {
   if (request.method !== "GET" || !READ_PATH.test(pathname) || noCors(pathname)) return undefined;
   const start = performance.now();
   // Any refusal or failure up to the budget goes to the app, which words it (a 401, a 403, a 500 with its request id),
-  // with what was learned on the way (../http/warm-start.ts): the app's key step does none of it again.
+  // with what was learned on the way (../http/warm-start.ts), handed to it with the request: the app's key step does
+  // none of it again.
   const learned: WarmStart = {};
   const found = await cachedFor(request, env, learned).catch(() => undefined);
-  if (!found) {
-    leaveToApp(request, learned);
-    return undefined;
-  }
+  if (!found) return learned;
   const { principal, hit } = found;
   const requestId = crypto.randomUUID();
   const budget = await restBudget(env, principal, requestId).catch(() => undefined);
-  if (!budget) {
-    leaveToApp(request, learned);
-    return undefined;
-  }
+  if (!budget) return learned;
   const res = budget.refused ?? answer(hit, request.headers.get("if-none-match"));
-  for (const [k, v] of CORS_RESPONSE_HEADERS) res.headers.set(k, v);
-  if (budget.rate) for (const k in budget.rate) res.headers.set(k, budget.rate[k]!);
-  res.headers.set(READ_CACHE_CONTROL[0], READ_CACHE_CONTROL[1]);
-  res.headers.set("x-request-id", requestId);
+  for (const [k, v] of v1AnswerHeaders({ method: "GET", path: pathname, requestId, rate: budget.rate }))
+    res.headers.set(k, v);
   logRequest(requestId, "GET", hit.route, res.status, start, principal);
   return res;
 }

@@ -3,10 +3,12 @@ import type { ApiPrincipal } from "../core/auth/principal";
 import type { Scope, Sport } from "../core/domain/codes";
 import type { Db } from "../core/db/client";
 import type { Tracked } from "../core/db/queries/visibility";
+import type { AppBindings } from "./warm-start";
 
 /** The Hono app's bindings and per-request variables, declared once. */
 export interface AppEnv {
-  Bindings: Env;
+  /** The Worker's bindings; for a read the warm read left to the app, with what it learned (./warm-start.ts). */
+  Bindings: AppBindings;
   Variables: {
     requestId: string;
     /** Who is calling (src/http/require-key.ts): a key or a browser token; set once, read by every later check. */

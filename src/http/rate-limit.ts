@@ -1,12 +1,11 @@
-// The REST budget step and its headers: X-RateLimit-* and RateLimit fields go on whatever response the request
-// gets, errors included.
+// The REST budget step: its X-RateLimit-* and RateLimit fields go on whatever response the request gets, errors
+// included (set by the one finishing step, ./finish.ts).
 import type { Context } from "hono";
 import { credentialOf, type ApiPrincipal } from "../core/auth/principal";
 import { spendBudget } from "../core/limits/budget";
 import { rateHeaders } from "../core/limits/rate";
 import type { AppEnv } from "./app-env";
 import { problemResponse } from "./problem";
-import { setResponseHeaders } from "./respond";
 
 /**
  * Counts the request against the REST budget, before any other work: a refused request reads no data and reaches
@@ -35,9 +34,3 @@ export async function restBudget(
     refused: problemResponse(429, "rate_limited", detail, requestId, { "retry-after": String(decision.retryAfter) }),
   };
 }
-
-/** Puts the rate headers decided for this request on the response (success or error). */
-export const applyRateHeaders = (c: Context<AppEnv>) => {
-  const h = c.get("rate");
-  if (h) setResponseHeaders(c, Object.entries(h));
-};

@@ -14,7 +14,7 @@ import type { ApiPrincipal } from "../core/auth/principal";
 import type { AppEnv } from "./app-env";
 import { spendRest } from "./rate-limit";
 import { checkRestrictions } from "./token-restrictions";
-import { warmStartOf, type WarmStart } from "./warm-start";
+import type { WarmStart } from "./warm-start";
 
 /**
  * `fresh`: read the credential from the primary now (stream admission; see src/core/auth/key-records.ts). Stream
@@ -24,7 +24,7 @@ import { warmStartOf, type WarmStart } from "./warm-start";
 export const requireKey = (scope: Scope | null, fresh = false, keysOnly = false) =>
   createMiddleware<AppEnv>(async (c, next) => {
     // A read the warm read left to the app was checked there with this same plain step: its principal is reused.
-    const warm = fresh || keysOnly ? undefined : warmStartOf(c.req.raw);
+    const warm = fresh || keysOnly ? undefined : c.env.warmStart;
     const principal = await who(c, warm?.who, fresh, keysOnly);
     if (scope) requireScope(principal, scope);
     c.set("principal", principal);

@@ -13,12 +13,17 @@ const BASE = "http://127.0.0.1:8787";
 const anyMatch = async () =>
   (await env.DB.prepare("SELECT id FROM matches WHERE league_id = 'lg_fb_eng1' LIMIT 1").first<{ id: string }>())!.id;
 
+/** Its answer, or undefined where it leaves the request to the app (with what it learned, or nothing). */
+const answerOf = (r: Awaited<ReturnType<typeof warmRead>>) => (r instanceof Response ? r : undefined);
+
 /** Calls the warm read directly: its answer, or undefined where it leaves the request to the app. */
-const warm = (path: string, key: string, headers: Record<string, string> = {}) =>
-  warmRead(
-    new Request(`${BASE}${path}`, { headers: { "x-api-key": key, ...headers } }),
-    env,
-    new URL(BASE + path).pathname,
+const warm = async (path: string, key: string, headers: Record<string, string> = {}) =>
+  answerOf(
+    await warmRead(
+      new Request(`${BASE}${path}`, { headers: { "x-api-key": key, ...headers } }),
+      env,
+      new URL(BASE + path).pathname,
+    ),
   );
 
 /** Every header but the per-request ones (request id; the budget's remaining count and reset move per request). */
@@ -171,8 +176,8 @@ describe("warm read", () => {
     // D1 cannot be reached: a key this isolate has not read yet needs its record.
     const noDb = { ...env, DB: { withSession: down, prepare: down, batch: down } } as unknown as Env;
     const fresh = await createKey(id);
-    const warmWith = (broken: Env, key: string) =>
-      warmRead(new Request(`${BASE}${path}`, { headers: { "x-api-key": key } }), broken, path);
+    const warmWith = async (broken: Env, key: string) =>
+      answerOf(await warmRead(new Request(`${BASE}${path}`, { headers: { "x-api-key": key } }), broken, path));
     // Tokens this isolate still holds from its lease are spent first (at most a lease, 64): then it must ask.
     let answered = 0;
     while ((await warmWith(noGate, k.key))?.status === 200 && answered < 64) answered++;
