@@ -4,14 +4,10 @@
 import { DurableObject } from "cloudflare:workers";
 import { providersOn } from "../src/core/feeds/config";
 import { isProvider, type ProviderName } from "../src/core/sources/index";
-import { type Mapping } from "../src/core/sources/contract";
 import type { Poller, PollerStatus } from "../src/core/feeds/poller";
 import { PROVIDER_ADAPTERS } from "../src/core/sources/index";
-import { pollableMappings, pollerFor } from "../src/core/feeds/service";
+import { pollerFor } from "../src/core/feeds/service";
 import { log } from "../src/lib/log";
-
-/** The mapping is read again after this long (or at once when an operator changes it). */
-const MAPPING_TTL_MS = 30_000;
 
 export interface FeedPollerStatus extends PollerStatus {
   provider: string;
@@ -29,7 +25,6 @@ export interface FeedPollerStatus extends PollerStatus {
 
 export class FeedPoller extends DurableObject<Env> {
   private poller: Poller | undefined;
-  private mapping: { at: number; rows: Mapping[] } | undefined;
 
   private providerName(name?: string): ProviderName {
     const kv = this.ctx.storage.kv;
@@ -47,15 +42,8 @@ export class FeedPoller extends DurableObject<Env> {
       now: () => Date.now(),
       fetch: (url, init) => fetch(url, init),
       store: { get: (k) => kv.get(k), put: (k, v) => kv.put(k, v) },
-      mappings: () => this.mappings(provider.name),
     });
     return this.poller;
-  }
-
-  private async mappings(provider: ProviderName): Promise<Mapping[]> {
-    if (this.mapping && Date.now() - this.mapping.at < MAPPING_TTL_MS) return this.mapping.rows;
-    this.mapping = { at: Date.now(), rows: await pollableMappings(this.env, provider) };
-    return this.mapping.rows;
   }
 
   private enabled(name: ProviderName) {
@@ -72,7 +60,7 @@ export class FeedPoller extends DurableObject<Env> {
   /** The mapping changed: read it again and poll now (a newly mapped league's fixtures at once). */
   async kick(name: string): Promise<void> {
     const p = this.providerName(name);
-    this.mapping = undefined;
+    this.poller?.mappingsChanged();
     if (this.enabled(p)) await this.ctx.storage.setAlarm(Date.now());
   }
 

@@ -5,11 +5,11 @@ import type { Op } from "../ingest/ops";
 import { keepValid, type DroppedValue } from "../ingest/validate";
 import { countsInTable, estimatedEndTs, type Sport } from "../domain/codes";
 import { rfc3339, utcDay } from "../../lib/time";
-import type { Call, LeagueIn, Mapping, MatchState } from "../sources/contract";
+import type { Call, LeagueIn, Mapping, MatchState, Provider } from "../sources/contract";
 import { matchOps, merged } from "./diff";
 import type { FeedLog, LogEntry } from "./feed-log";
 import type { FollowedMatches, Followed } from "./followed";
-import type { PollerDeps } from "./poller";
+import type { PollerStore } from "./store";
 
 /** A value validation dropped (src/core/ingest/validate.ts), as the feed status lists it. */
 export interface DroppedEntry extends LogEntry, DroppedValue {}
@@ -25,13 +25,26 @@ const MAX_BATCH = 400;
 /** A result this poller did not see happen is dated by its kickoff after this long (docs/feeds.md). */
 const ENDED_UNSEEN_AFTER_S = 30 * 60;
 
+/** What the applier is handed of the poller's I/O (./poller.ts PollerDeps has these and more). */
+export interface AnswerDeps {
+  provider: Provider;
+  now(): number;
+  store: PollerStore;
+  /** The status of those of these matches that exist here (from D1; optional: none known without it). */
+  storedStatus?(ids: string[]): Promise<Map<string, number>>;
+  /** Which of these league ids exist here already. */
+  existingLeagues(ids: string[]): Promise<Set<string>>;
+  /** The one ingest path; throws an ApiError (400) naming the op it refused, or another error when it could not run. */
+  apply(ops: Op[]): Promise<{ applied: number; unchanged: number }>;
+}
+
 export class AnswerApplier {
   /** Teams already applied (a team op is sent once), and leagues that exist here. */
   private readonly teams: Set<string>;
   private readonly known: Set<string>;
 
   constructor(
-    private readonly d: Pick<PollerDeps, "store" | "now" | "provider" | "apply" | "existingLeagues" | "storedStatus">,
+    private readonly d: AnswerDeps,
     private readonly followed: FollowedMatches,
     private readonly dropped: FeedLog<DroppedEntry>,
     private readonly error: (message: string) => void,

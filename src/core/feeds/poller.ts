@@ -1,16 +1,14 @@
 // One provider's poller (docs/feeds.md "Polling"): which calls are due by the state of each match, within the quota,
 // and making them; what an answer changes is applied by ./answers.ts. Its I/O is handed in (fetch, clock, storage, ingest), so the FeedPoller object
 // (workers/feed-poller.ts) runs it on alarms and tests run it on a fake clock against a fake provider.
-import type { Op } from "../ingest/ops";
 import { FollowedMatches, inPlay, type Followed } from "./followed";
 import { isFinished, STATUS } from "../domain/codes";
 import { utcDay } from "../../lib/time";
 import { planDay, type DayPlan } from "./day-plan";
 import { FeedError, type Call, type Mapping, type Provider } from "../sources/contract";
-import { type PollerStore } from "./store";
 import { exchange, fingerprint, parseBody } from "./exchange";
 import { FeedLog, type LogEntry } from "./feed-log";
-import { AnswerApplier, type DroppedEntry } from "./answers";
+import { AnswerApplier, type AnswerDeps, type DroppedEntry } from "./answers";
 import {
   canCall,
   freshQuota,
@@ -23,7 +21,7 @@ import {
   type QuotaState,
 } from "./quota";
 
-export interface PollerDeps {
+export interface PollerDeps extends AnswerDeps {
   provider: Provider;
   base: string;
   headers: Record<string, string>;
@@ -31,17 +29,11 @@ export interface PollerDeps {
   liveEveryS: number;
   /** How long a call may take before it counts as a timeout (default 10 s). */
   timeoutMs?: number;
-  now(): number;
   fetch(url: string, init: RequestInit): Promise<Response>;
-  store: PollerStore;
   /** The mapped leagues some account tracks, and those that do not exist here yet (their first poll creates them). */
   mappings(): Promise<Mapping[]>;
-  /** The status of those of these matches that exist here (from D1; optional: none known without it). */
-  storedStatus?(ids: string[]): Promise<Map<string, number>>;
-  /** Which of these league ids exist here already. */
-  existingLeagues(ids: string[]): Promise<Set<string>>;
-  /** The one ingest path; throws an ApiError (400) naming the op it refused, or another error when it could not run. */
-  apply(ops: Op[]): Promise<{ applied: number; unchanged: number }>;
+  /** The mapping changed (an operator's edit): `mappings` reads it again. */
+  mappingsChanged?(): void;
   /**
    * Told when the provider goes down for this service (failing three calls in a row, or today's quota spent) or comes
    * back: a standby provider of the same leagues polls while it is down (docs/identity.md "A standby provider").
@@ -138,6 +130,11 @@ export class Poller {
   private paced(update: (p: Poller["pace"]) => void) {
     update(this.pace);
     this.d.store.put("pace", this.pace);
+  }
+
+  /** The mapping changed: read it again at the next round. */
+  mappingsChanged(): void {
+    this.d.mappingsChanged?.();
   }
 
   status(): PollerStatus {

@@ -5,10 +5,10 @@ import {
   feedLeaguesOf,
   healthOf,
   leagueSports,
-  primariesOf,
   putFeedHealth,
   putFeedLeagues,
   type FeedLeagueRow,
+  type FeedLeagueState,
 } from "../db/queries/feed-leagues";
 import { matchStatuses } from "../db/queries/feeds";
 import { recentConflicts } from "../db/queries/identities";
@@ -40,7 +40,7 @@ export async function setFeedLeagues(env: Env, provider: ProviderName, rows: Fee
   });
   await putFeedLeagues(dbFor(env.DB), provider, rows);
   if (providersOn(env).includes(provider)) await env.FEED_POLLER.getByName(provider).kick(provider);
-  return feedLeaguesOf(dbFor(env.DB), provider);
+  return (await feedLeaguesOf(dbFor(env.DB), provider)).map(({ primaries: _, ...row }) => row);
 }
 
 /**
@@ -54,11 +54,7 @@ export async function feedsStatus(env: Env) {
   const feeds = await Promise.all(
     PROVIDERS.map(async (p) => {
       const leagues = await feedLeaguesOf(dbFor(env.DB), p);
-      const standby = await standbyActive(
-        env,
-        p,
-        leagues.filter((l) => l.role === "standby").map((l) => l.league_id),
-      );
+      const standby = standbyActive(env, leagues);
       const down = !on.includes(p) || Boolean(health.get(p)?.down);
       const status = on.includes(p) ? await env.FEED_POLLER.getByName(p).status(p) : undefined;
       return {
@@ -99,42 +95,50 @@ export async function feedsStatus(env: Env) {
  */
 export async function pollableMappings(env: Env, provider: ProviderName): Promise<Mapping[]> {
   const rows = await feedLeaguesOf(dbFor(env.DB), provider);
-  const active = await standbyActive(
-    env,
-    provider,
-    rows.filter((r) => r.role === "standby").map((r) => r.league_id),
-  );
+  const active = standbyActive(env, rows);
   return rows
     .filter((r) => (r.tracked || !r.exists) && (r.role !== "standby" || active.has(r.league_id)))
     .map(({ provider_league, season, league_id }) => ({ provider_league, season, league_id }));
 }
 
-/** Of these leagues, those whose primary is down (or that have none): this provider, their standby, feeds them. */
-async function standbyActive(
-  env: Env,
-  provider: ProviderName,
-  leagueIds: string[],
-): Promise<Map<string, string | null>> {
+/** Of the rows this provider is the standby of, the leagues whose primary is down (or that have none), and since when. */
+function standbyActive(env: Env, rows: FeedLeagueState[]): Map<string, string | null> {
   const out = new Map<string, string | null>();
-  if (leagueIds.length === 0) return out;
   const on = providersOn(env);
-  const primaries = await primariesOf(dbFor(env.DB), provider, leagueIds);
-  for (const id of leagueIds) {
-    const mine = primaries.filter((p) => p.league_id === id);
-    const up = mine.filter((p) => on.includes(p.provider as ProviderName) && !p.down);
-    if (up.length === 0) out.set(id, mine.map((p) => p.since).find((x) => x !== null) ?? null);
+  for (const r of rows) {
+    if (r.role !== "standby") continue;
+    const up = r.primaries.filter((p) => on.includes(p.provider as ProviderName) && !p.down);
+    if (up.length === 0) out.set(r.league_id, r.primaries.map((p) => p.since).find((x) => x !== null) ?? null);
   }
   return out;
+}
+
+/** How long a poller trusts the mapping it read (a change through the admin API is applied at once: `forget`). */
+export const MAPPING_TTL_MS = 30_000;
+
+/** A poller's mapped leagues, read again after MAPPING_TTL_MS or when forgotten (the mapping changed). */
+export function mappingCache(env: Env, provider: ProviderName, now: () => number) {
+  let held: { at: number; rows: Mapping[] } | undefined;
+  const get = async (): Promise<Mapping[]> => {
+    if (held && now() - held.at < MAPPING_TTL_MS) return held.rows;
+    held = { at: now(), rows: await pollableMappings(env, provider) };
+    return held.rows;
+  };
+  return { get, forget: () => void (held = undefined) };
 }
 
 /** A provider's poller on this deployment's configuration and ingest path; `io` is the clock, network and storage. */
 export function pollerFor(
   env: Env,
   provider: ProviderName,
-  io: Pick<PollerDeps, "now" | "fetch" | "store" | "mappings"> & Partial<Pick<PollerDeps, "timeoutMs" | "quota">>,
+  io: Pick<PollerDeps, "now" | "fetch" | "store"> & Partial<Pick<PollerDeps, "timeoutMs" | "quota" | "mappings">>,
 ): Poller {
   const p = PROVIDER_ADAPTERS[provider];
+  // Without mappings of the caller's (tests), the mapped leagues this deployment polls, cached (mappingsChanged).
+  const mapping = io.mappings ? undefined : mappingCache(env, provider, io.now);
   return new Poller({
+    mappings: mapping?.get ?? (async () => []),
+    mappingsChanged: mapping?.forget,
     provider: p,
     ...pollerConfig(env, p),
     headers: p.headers(env),

@@ -16,6 +16,7 @@ import { getMatch, listMatches, type MatchFilter } from "../../../src/core/db/qu
 import { getBoxScore } from "../../../src/core/db/queries/enrichments";
 import { getLeaders } from "../../../src/core/db/queries/leaders";
 import { listIdentities, mergedInto, recentConflicts } from "../../../src/core/db/queries/identities";
+import { feedLeaguesOf } from "../../../src/core/db/queries/feed-leagues";
 import { getPlayerRows, getSquad, getTeam } from "../../../src/core/db/queries/people";
 import { search } from "../../../src/core/db/queries/search";
 import { trackedParam, type Tracked } from "../../../src/core/db/queries/visibility";
@@ -139,6 +140,10 @@ describe("EXPLAIN QUERY PLAN of hot queries", () => {
     await expectIndexed((db) => recentConflicts(db));
     await expectIndexed((db) => listIdentities(db, { kind: "team", status: "unresolved" }, 50, undefined));
     await expectIndexed((db) => mergedInto(db, "player", "pl_x"));
+  });
+
+  it("a poller's mapping with its standby rows' primaries, in one statement", async () => {
+    await expectIndexed((db) => feedLeaguesOf(db, "football-data"));
   });
 
   it("leagues, current standings and the key lookup", async () => {

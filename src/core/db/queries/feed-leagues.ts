@@ -22,23 +22,36 @@ export async function putFeedLeagues(db: Db, provider: string, rows: FeedLeagueR
   ]);
 }
 
-export type FeedLeagueState = FeedLeagueRow & { tracked: number; exists: number };
+/** Another provider mapped as primary to a standby row's league: whether it is down, and since when. */
+export interface PrimaryState {
+  provider: string;
+  down: number;
+  since: string | null;
+}
+
+export type FeedLeagueState = FeedLeagueRow & { tracked: number; exists: number; primaries: PrimaryState[] };
 
 /**
- * A provider's mapping, each row with whether some account tracks its league (only those are polled) and whether the
- * league exists here yet (a new one is created by its first poll, before anyone can track it).
+ * A provider's mapping, each row with whether some account tracks its league (only those are polled), whether the
+ * league exists here yet (a new one is created by its first poll, before anyone can track it), and, for a row this
+ * provider is the standby of, the other providers mapped as its primary with their health: one statement.
  */
 export async function feedLeaguesOf(db: Db, provider: string): Promise<FeedLeagueState[]> {
   const { results } = await db.$client
     .prepare(
       `SELECT provider_league, season, league_id, role,
               EXISTS (SELECT 1 FROM tracked_leagues t WHERE t.league_id = f.league_id LIMIT 1) AS tracked,
-              EXISTS (SELECT 1 FROM leagues l WHERE l.id = f.league_id) AS "exists"
+              EXISTS (SELECT 1 FROM leagues l WHERE l.id = f.league_id) AS "exists",
+              CASE WHEN role = 'standby' THEN (
+                SELECT json_group_array(json_object('provider', p.provider, 'down', COALESCE(h.down, 0), 'since', h.since))
+                FROM feed_leagues p LEFT JOIN feed_health h ON h.provider = p.provider
+                WHERE p.league_id = f.league_id AND p.role = 'primary' AND p.provider != f.provider
+              ) END AS primaries
        FROM feed_leagues f WHERE provider = ? ORDER BY league_id, provider_league, season`,
     )
     .bind(provider)
-    .all<FeedLeagueState>();
-  return results;
+    .all<Omit<FeedLeagueState, "primaries"> & { primaries: string | null }>();
+  return results.map((r) => ({ ...r, primaries: r.primaries ? (JSON.parse(r.primaries) as PrimaryState[]) : [] }));
 }
 
 /** The sport of each of these leagues that exists. */
@@ -49,19 +62,6 @@ export async function leagueSports(db: Db, ids: string[]): Promise<Map<string, s
     .bind(JSON.stringify(ids))
     .all<{ id: string; sport: string }>();
   return new Map(results.map((r) => [r.id, r.sport]));
-}
-
-/** The other providers mapped as primary to these leagues, each with whether it is down and since when. */
-export async function primariesOf(db: Db, provider: string, leagueIds: string[]) {
-  const { results } = await db.$client
-    .prepare(
-      `SELECT f.league_id, f.provider, COALESCE(h.down, 0) AS down, h.since
-       FROM feed_leagues f LEFT JOIN feed_health h ON h.provider = f.provider
-       WHERE f.league_id IN (SELECT value FROM json_each(?1)) AND f.role = 'primary' AND f.provider != ?2`,
-    )
-    .bind(JSON.stringify(leagueIds), provider)
-    .all<{ league_id: string; provider: string; down: number; since: string | null }>();
-  return results;
 }
 
 /** A provider went down or came back (src/core/feeds/poller.ts `health`). */
