@@ -202,8 +202,18 @@ export const Op = z.discriminatedUnion("op", [
   PlayerLinesOp,
 ]);
 export type Op = z.infer<typeof Op>;
-/** An op as a source may send it: fields with a default may be left out (validation fills them). */
-export type OpIn = z.input<typeof Op>;
+/**
+ * An op as a source may send it: a nullable field of a sparse shape (`sparse` above: a team's logo, an event's
+ * detail…) may be left out, and validation makes it null. (`sparse` hides its defaults from zod's input type.)
+ */
+export type OpIn = SparseIn<z.input<typeof Op>>;
+type SparseIn<T> = T extends readonly (infer E)[]
+  ? SparseIn<E>[]
+  : T extends object
+    ? { [K in keyof T as null extends T[K] ? never : K]: SparseIn<T[K]> } & {
+        [K in keyof T as null extends T[K] ? K : never]?: SparseIn<T[K]>;
+      }
+    : T;
 
 /** A source's name: lower-case letters, digits and dashes ("openfootball", "api-football", "my-feed"). */
 export const SourceName = z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, "lower-case letters, digits and dashes, 2–40");

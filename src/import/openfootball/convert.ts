@@ -17,8 +17,10 @@ import {
   type Edition,
 } from "./competitions";
 import { lineOf, pathText, type JsonPath } from "./json-lines";
+import type { OpIn } from "../../core/sources/contract";
 
-type Op = Record<string, unknown> & { op: string };
+/** What the history sends: ops as any source sends them (ingest's schema; the source contract's OpIn). */
+type Op = OpIn;
 
 const int = z.number().int();
 const Pair = z.tuple([int, int]);

@@ -3,9 +3,15 @@ import { describe, expect, it } from "vitest";
 import { convertFile } from "../../../src/import/openfootball/convert";
 import { BUNDLED, bundled, IMPORT_NOW } from "../../helpers/openfootball";
 
+/** The converter's answer with its ops as plain records: these tests read fields by name, whatever the op. */
+const convertLoose = (...a: Parameters<typeof convertFile>) => {
+  const c = convertFile(...a);
+  return { ...c, ops: c.ops as Record<string, unknown>[] };
+};
+
 const convert = (path: RegExp) => {
   const [f] = bundled(path);
-  return convertFile(f!.path, JSON.parse(f!.text), IMPORT_NOW);
+  return convertLoose(f!.path, JSON.parse(f!.text), IMPORT_NOW);
 };
 const matchOf = (ops: Record<string, unknown>[], home: string, away: string) =>
   ops.find((o) => o.op === "match" && o.home_team_id === home && o.away_team_id === away)!;
@@ -16,7 +22,7 @@ describe("openfootball files → ops", () => {
     expect(seasons.length).toBe(61);
     for (const f of seasons) {
       const json = JSON.parse(f.text);
-      const c = convertFile(f.path, json, IMPORT_NOW);
+      const c = convertLoose(f.path, json, IMPORT_NOW);
       expect(c.report.names, f.path).toEqual([]);
       const inFile = (json.matches ?? json.rounds.flatMap((r: { matches: unknown[] }) => r.matches)).length;
       expect(c.report.matches + c.report.skipped.length, f.path).toBe(inFile);
