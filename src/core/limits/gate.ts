@@ -1,5 +1,5 @@
-// The account gate's core (workers/account-gate.ts is its Durable Object shell): one per account. The one place that decides, for all of an account's keys,
-// OAuth grants and (later) browser tokens:
+// The account gate's core (workers/account-gate.ts is its Durable Object shell, one per account): the one place that
+// decides, for all of an account's keys, OAuth grants and browser tokens:
 // - Request budgets: fixed one-minute windows per bucket ("rest", "mcp", "webhook.test:<endpoint>"), counted in
 //   memory and written to storage, which doubles as the account's usage history (per minute, two days). Isolates take
 //   the budget in leases (src/core/limits/lease.ts); the object grants only what is left, so an account is never
@@ -10,7 +10,8 @@
 //
 // Why one object: admission and revocation must be ordered, and a Durable Object runs one call at a time. A slot is
 // admitted only against the gate's own record (a credential it knows is dead is refused; the plan is the newest it
-// has seen); a revocation or a lower plan removes slots here and returns their holders to tell. The race left is a
+// has seen); a revocation or a lower plan (learned from the change signal or from an admission) removes slots here
+// and returns their holders to tell. The race left is a
 // slot admitted here whose socket reaches its holder after the holder was told: so every holder confirms a new
 // socket's slot after accepting it, and closes it if the slot is gone (see SocketObject.accept). Either the gate
 // removed the slot before the confirm (the confirm says so) or after it (then the holder already had the socket

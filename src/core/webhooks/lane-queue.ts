@@ -32,6 +32,7 @@ export interface LaneIo {
   recordDead(rows: DeadLetterRow[]): Promise<void>;
 }
 
+/** A lane with messages has an alarm at most this far out (set on acceptance). */
 export const BACKSTOP_MS = 60_000;
 /** The attempts an endpoint's log keeps (the newest). */
 const KEEP_ATTEMPTS = 100;
