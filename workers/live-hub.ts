@@ -8,7 +8,7 @@ import { stateMessage, type Envelope } from "../src/core/live/messages";
 import { restrictionAllows } from "../src/core/live/sockets";
 import { log } from "../src/lib/log";
 import { SocketObject } from "./socket-object";
-import { OutFrame } from "./stream-client";
+import { OutFrame } from "../src/core/live/stream-client";
 
 /**
  * How long a new stream keeps skipping frames at or below its states' seqs: a publish committed before the states
@@ -20,7 +20,7 @@ export class LiveHub extends SocketObject {
   /** Sends a publish to the streams whose account tracks the league now; returns the streams held. */
   async publish(leagueId: string, envelopes: Envelope[]): Promise<number> {
     const frames = envelopes.map((e) => new OutFrame(e.match_id, e.seq, JSON.stringify(e), "match", e.type));
-    return this.fanOut(leagueId, frames);
+    return this.streams.fanOut(leagueId, frames);
   }
 
   /**
@@ -30,7 +30,7 @@ export class LiveHub extends SocketObject {
    * read) passes: the match kicked off since, or ended just before (its last frames).
    */
   override async fetch(request: Request): Promise<Response> {
-    const { client, response, info } = await this.accept(request, { hold: true });
+    const { client, response, info } = await this.streams.accept(request, { hold: true });
     let rows: LiveMatchRow[];
     try {
       rows = await liveMatchesQuery(primaryDb(this.env.DB), info.accountId);
@@ -40,7 +40,7 @@ export class LiveHub extends SocketObject {
       client.close(1011, "live matches unavailable, reconnect");
       return response;
     }
-    const held = this.entitlementOf(info.accountId);
+    const held = this.streams.entitlementOf(info.accountId);
     const ts = Date.now();
     const cutoffs = new Map<string, number>();
     const states: OutFrame[] = [];

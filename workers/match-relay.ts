@@ -6,7 +6,7 @@ import type { Delivered, Frame, RelayBatch } from "../src/core/live/relays";
 import { tracer } from "../src/lib/trace";
 import { socketInfo } from "../src/core/live/sockets";
 import { SocketObject } from "./socket-object";
-import { OutFrame } from "./stream-client";
+import { OutFrame } from "../src/core/live/stream-client";
 
 /** Frames kept in memory for streams that join during a replay (a handful arrive meanwhile; 64 is ample). */
 const RECENT = 64;
@@ -32,7 +32,7 @@ export class MatchRelay extends SocketObject {
     this.recent.push(...frames);
     if (this.recent.length > RECENT) this.recent.splice(0, this.recent.length - RECENT);
     // Frames up to a stream's `after` already went out with its replay or state (StreamClient.deliver).
-    const held = await this.fanOutSliced(batch.leagueId, frames, batch.final ? FINISHED : undefined);
+    const held = await this.streams.fanOutSliced(batch.leagueId, frames, batch.final ? FINISHED : undefined);
     t?.mark("relay_sent");
     return { held: batch.final ? 0 : held, marks: t?.marks };
   }
@@ -53,11 +53,11 @@ export class MatchRelay extends SocketObject {
     // The state may be newer than the room's log (its publish is still on its way): that part is skipped live.
     const after = replay ? Math.max(replay.seq, from ?? 0) : undefined;
     const matchId = info.matchId ?? "";
-    const { response } = await this.accept(request, {
+    const { response } = await this.streams.accept(request, {
       after,
       first: (c) => {
         // The account stopped tracking the league between the Worker's check and now.
-        if (info.leagueId && !this.mayReceive(c, info.leagueId)) return c.close(1008, "league no longer tracked");
+        if (info.leagueId && !this.streams.mayReceive(c, info.leagueId)) return c.close(1008, "league no longer tracked");
         if (info.state) c.send(new OutFrame(matchId, info.state.seq, JSON.stringify(info.state), "seq", "state"));
         if (replay) {
           for (const f of replay.frames) c.send(out(matchId, f));
@@ -82,7 +82,7 @@ export class MatchRelay extends SocketObject {
   protected override enforce(accountId: string): number {
     const league = this.ctx.storage.kv.get<string>("league");
     if (!league) return 0;
-    const gone = this.clients(`account:${accountId}`).filter((c) => !this.mayReceive(c, league));
+    const gone = this.streams.clients(`account:${accountId}`).filter((c) => !this.streams.mayReceive(c, league));
     for (const c of gone) c.close(1008, "league no longer tracked");
     return gone.length;
   }

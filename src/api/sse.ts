@@ -1,7 +1,7 @@
 // Server-Sent Events (docs/live-streams.md "Server-Sent Events"): the WebSocket streams' messages over a plain GET, for
 // clients that prefer HTTP. Same key check (the primary, scope `stream:websocket`), match check (404), slots (kind
 // "sse", the same budget) and holders as the WebSockets: the object that holds a match's or a shard's sockets answers
-// with the event stream and writes each delivered frame to it (workers/socket-object.ts).
+// with the event stream and writes each delivered frame to it (src/core/live/stream-holder.ts).
 import { createRoute, z } from "@hono/zod-openapi";
 import { IdParam } from "../core/domain/schemas";
 import { badRequest } from "../core/errors";

@@ -1,6 +1,6 @@
 // Admission of a live stream, WebSocket (./ws.ts) or Server-Sent Events (./sse.ts) alike: the match the account may
 // see (404), then a slot of the account's concurrent streams from its gate (429; 401 for a key or grant the gate
-// knows is revoked), then the holder takes the stream and confirms the slot (workers/socket-object.ts).
+// knows is revoked), then the holder takes the stream and confirms the slot (src/core/live/stream-holder.ts).
 import { signalShed } from "../core/auth/entitlement-signal";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";

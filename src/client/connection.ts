@@ -32,7 +32,7 @@ export function backoffDelay(failures: number, random: () => number = Math.rando
 export const failuresAfter = (failures: number, openForMs: number | null) =>
   openForMs !== null && openForMs >= 10_000 ? 1 : failures + 1;
 
-/** The close frames the server sends (workers/socket-object.ts, workers/match-room.ts) and the usual network ones. */
+/** The close frames the server sends (src/core/live/stream-holder.ts, workers/match-room.ts) and the usual network ones. */
 export function afterClose(code: number, reason: string, stream: Stream): Verdict {
   if (code === 1000 && reason === "match finished")
     return { message: "Full time: this match has finished, so its stream has ended.", retry: false };

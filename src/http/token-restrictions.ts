@@ -2,7 +2,7 @@
 // matches reads those matches (detail, timeline, stats, lineups, box score, the table at kickoff) and their streams;
 // one restricted to leagues also their tables, leaders and league-filtered match lists. Head-to-head lists other
 // matches (of any tracked league), so a restricted token cannot read it. The live streams take any restricted
-// token and deliver only what it may see (workers/socket-object.ts). Anything else is 403 `token_restricted`; a
+// token and deliver only what it may see (src/core/live/stream-holder.ts). Anything else is 403 `token_restricted`; a
 // match or league outside the restriction is 404, as an untracked one is.
 import type { ApiPrincipal } from "../core/auth/principal";
 import type { Db } from "../core/db/client";

@@ -1,10 +1,15 @@
-// /v1/mcp on the maintained stateless path (agents' createMcpHandler, MCP SDK v2): the 2026-07-28 draft and stateless
-// 2025-era clients at one URL, no sessions (GET and DELETE → 405). Each request's identity comes from its own
-// credentials, set as ctx.props by the Worker (API keys) or the OAuth provider (tokens). `subscriptions/listen` needs
-// an event bus, which agents' wrapper does not take: those requests go to the SDK's own handler (src/mcp/listen.ts).
-// A plain stateless tools/call is answered by the direct path (src/mcp/direct.ts), with the bytes the SDK would send.
+// /v1/mcp on the maintained stateless path, MCP SDK v2: the 2026-07-28 draft and stateless 2025-era clients at one
+// URL, no sessions (GET and DELETE → 405). Each request's identity comes from its own credentials, set as ctx.props by
+// the Worker (API keys) or the OAuth provider (tokens), and is made one Principal here.
+//
+// Two engines answer, chosen per request:
+// - the SDK's stateless handler: agents' createMcpHandler, called one way for every identity (the body read once and
+//   handed over, the Principal in `authInfo`); for `subscriptions/listen`, which needs an event bus that agents'
+//   wrapper does not take, the SDK's own createMcpHandler over the rooms' feeds (src/mcp/listen.ts);
+// - the direct path (src/mcp/direct.ts): a plain stateless tools/call, answered with the bytes the SDK would send
+//   (held by the differential test, test/mcp/direct.test.ts).
 import { DEFAULT_MAX_REQUEST_BODY_SIZE, isJsonContentType } from "@modelcontextprotocol/server";
-import { createMcpHandler, getMcpAuthContext } from "agents/mcp/server";
+import { createMcpHandler } from "agents/mcp/server";
 import { bearerToken, grantOfToken } from "../core/auth/oauth-grants";
 import { Principal } from "../core/auth/principal";
 import { carriesApiKey, MCP_PATH } from "./front";
@@ -37,17 +42,17 @@ function principalOf(request: Request, ctx: McpCtx): Principal | undefined {
   }).data;
 }
 
-/**
- * A key's Principal rides in the SDK's `authInfo.extra` on the parsed-body path below, with the tool a `tools/call`
- * names; OAuth's Principal is in the auth context.
- */
-const KEY_CLIENT = "api-key";
+/** What the SDK engine hands its server factory in `authInfo.extra`: the caller, and the tool a `tools/call` names. */
+interface Caller {
+  principal?: Principal;
+  call?: string;
+}
 
 const agentsHandler = createMcpHandler(
-  ({ era, authInfo }) =>
-    authInfo?.clientId === KEY_CLIENT
-      ? buildServer(authInfo.extra?.principal as Principal, era, authInfo.extra?.call as string | undefined)
-      : buildServer(getMcpAuthContext()?.props as Principal | undefined, era),
+  ({ era, authInfo }) => {
+    const caller = (authInfo?.extra ?? {}) as Caller;
+    return buildServer(caller.principal, era, caller.call);
+  },
   {
     route: MCP_PATH,
     // Host and Origin are checked in front of every route (src/http/host.ts, src/mcp/front.ts), with our own host
@@ -73,32 +78,37 @@ async function serveMcpRequest(
   direct: boolean,
 ): Promise<Response> {
   const request = lowercaseAccept(incoming);
-  const ctx = context as McpCtx;
-  const principal = principalOf(request, ctx);
-  // Carried unchanged from here: the agents wrapper hands ctx.props to the server factory above.
-  ctx.props = principal;
-  if (!principal || new URL(request.url).pathname !== MCP_PATH) return agentsHandler(request, env, context);
-  if (isListenRequest(request)) return serveListen(request, env, ctx, principal);
+  const principal = principalOf(request, context as McpCtx);
+  if (!principal || new URL(request.url).pathname !== MCP_PATH) return viaSdk(request, undefined);
+  if (isListenRequest(request)) return serveListen(request, env, context, principal);
   const read = await readJsonBody(request);
-  if (!read) return agentsHandler(request, env, context);
-  if (direct && read.body !== undefined) {
+  if (direct && read?.body !== undefined) {
     const call = directCall(request, read.body);
     if (call) return answerDirect(call, principal);
   }
-  // The body was read: the SDK gets a request that still carries it.
+  return viaSdk(request, principal, read);
+}
+
+/**
+ * The SDK engine, one way for every caller: the identity in `authInfo` (the server factory above builds the caller's
+ * server from it), and a body already read handed over as `parsedBody` with a request that still carries it (without
+ * it the wrapper and the SDK each clone, read and parse the body: test/bench/cpu-per-request.mjs MODE=mcp). A body
+ * that is not JSON, or was not read, is the SDK's to read and answer.
+ */
+function viaSdk(
+  request: Request,
+  principal: Principal | undefined,
+  read?: { text: string; body?: unknown },
+): Promise<Response> {
+  const authInfo = {
+    token: principal?.type ?? "none",
+    clientId: principal ? `${principal.type}:${principal.accountId}` : "anonymous",
+    scopes: principal?.scopes ?? [],
+    extra: { principal, call: read ? calledTool(read.body) : undefined } satisfies Caller,
+  };
+  if (!read) return agentsHandler.fetch(request, { authInfo });
   const copy = new Request(request, { body: read.text });
-  if (principal.type === "key" && read.body !== undefined) {
-    // The SDK's escape hatch for a body already held: without it the wrapper and the SDK each clone and read the
-    // body and parse it (test/bench/cpu-per-request.mjs MODE=mcp). The identity is the key's Principal, as above.
-    const authInfo = {
-      token: "api-key",
-      clientId: KEY_CLIENT,
-      scopes: principal.scopes,
-      extra: { principal, call: calledTool(read.body) },
-    };
-    return agentsHandler.fetch(copy, { parsedBody: read.body, authInfo });
-  }
-  return agentsHandler(copy, env, context);
+  return agentsHandler.fetch(copy, read.body === undefined ? { authInfo } : { parsedBody: read.body, authInfo });
 }
 
 /**

@@ -4,6 +4,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
 import { relayName } from "../../src/core/live/relays";
+import type { StreamHolder } from "../../src/core/live/stream-holder";
 import { admin, createKey } from "../helpers/admin";
 import { connect, ingestOps } from "../helpers/live";
 import { liveMatchOp, matchOp } from "../helpers/ops";
@@ -245,7 +246,7 @@ describe("delivery", () => {
     );
     const held = await Promise.all(
       Array.from({ length: relays }, (_, i) =>
-        runInDurableObject(env.MATCH_RELAY.getByName(relayName(id, i)), (o) => (o as any).sseStreams.size as number),
+        runInDurableObject(env.MATCH_RELAY.getByName(relayName(id, i)), (o) => (o as unknown as { streams: StreamHolder }).streams.sseCount),
       ),
     );
     expect(relays).toBe(4);

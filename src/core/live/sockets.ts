@@ -1,6 +1,6 @@
 // What the Worker tells a MatchRoom/LiveHub about a socket it has admitted, where sockets live (holders), and the
 // connection budget. The info header only travels Worker → Durable Object (a DO is not reachable from the internet).
-// "Socket" here means any stream a holder serves: a WebSocket or an SSE response (workers/stream-client.ts).
+// "Socket" here means any stream a holder serves: a WebSocket or an SSE response (stream-client.ts).
 import type { Admission, SlotRequest } from "../limits/slots";
 import type { StateMessage } from "./messages";
 

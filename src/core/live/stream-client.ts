@@ -1,11 +1,11 @@
-// The streams a holder (MatchRelay, LiveHub) serves, behind one interface, so one delivery loop (socket-object.ts)
+// The streams a holder (MatchRelay, LiveHub) serves, behind one interface, so one delivery loop (stream-holder.ts)
 // sends every publish to WebSockets and Server-Sent Events streams alike: a WebSocket (hibernatable; what it must keep
 // lives in its attachment) or an SSE response (an open response keeps the object awake, so SSE streams are not
 // hibernatable: they live in the object's memory, and end if the object goes away; EventSource reconnects with
 // Last-Event-ID). Also the filters every stream shares: `after` (a relay's replay or state covered frames up to it),
 // and a LiveHub stream's held frames and per-match cutoffs while it opens with state.
-import type { SocketAttachment } from "../src/core/live/sockets";
-import { SSE_HEADERS, SSE_HEARTBEAT, sseClose, sseEvent, sseId, type SseIdStyle } from "../src/core/live/sse";
+import type { SocketAttachment } from "./sockets";
+import { SSE_HEADERS, SSE_HEARTBEAT, sseClose, sseEvent, sseId, type SseIdStyle } from "./sse";
 
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(SSE_HEARTBEAT);
