@@ -28,6 +28,7 @@ import { finishV1 } from "./http/finish";
 import { wsRoutes } from "./api/ws";
 import { sseRoutes } from "./api/sse";
 import { tokenRoutes } from "./api/tokens";
+import { replayRoutes } from "./api/replays";
 import { oauthHelpers } from "./mcp/oauth";
 
 /** What an entry adds: the development and staging entry mounts the demo's operator routes (workers/dev.ts). */
@@ -85,6 +86,7 @@ export function buildApp(extras: AppExtras = {}) {
   app.route("/v1/ws", wsRoutes);
   app.route("/v1/sse", sseRoutes);
   app.route("/v1/tokens", tokenRoutes);
+  app.route("/v1/replays", replayRoutes);
   // The pages that manage OAuth grants: the consent page (reached through the provider) and the dashboard's apps.
   for (const path of ["/oauth/*", "/dashboard/*"])
     app.use(path, async (c, next) => {

@@ -13,6 +13,7 @@ export { Ingestor } from "./ingestor";
 export { LiveHub } from "./live-hub";
 export { MatchRelay } from "./match-relay";
 export { MatchRoom } from "./match-room";
+export { ReplayPlayer } from "./replay-player";
 export { WebhookLane } from "./webhook-lane";
 export { Simulator } from "./simulator";
 

@@ -13,6 +13,10 @@ export const PROBLEM_CODES = [
   "plan_limit",
   "token_restricted",
   "cursor_expired",
+  "test_only",
+  "replay_limit",
+  "not_finished",
+  "no_timeline",
   "internal",
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

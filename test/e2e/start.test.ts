@@ -150,7 +150,7 @@ describe("npm start", () => {
     expect(run.out.stdout).toMatch(/\(\d{3} lines of set-up requests and wrangler's bindings table not shown/);
     expect(run.out.stdout).toContain(`API reference: http://127.0.0.1:${port}/docs`);
     // The migrations in one line, not wrangler's table after each one.
-    expect(run.out.stdout).toMatch(/applied \d+ migration\(s\) to the local D1: 0001_init … 0018_simulated_marks/);
+    expect(run.out.stdout).toMatch(/applied \d+ migration\(s\) to the local D1: 0001_init … 0019_replays/);
     expect(run.out.stdout.match(/0003_oauth\.sql/g) ?? []).toHaveLength(0);
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
     // The first start imported the bundled real history; the simulated leagues say so, the imported ones are real.

@@ -26,6 +26,12 @@ const TAGS = [
     description:
       "Short-lived tokens your server mints with a secret key for a web page (CORS-enabled reads and streams take them).",
   },
+  {
+    name: "Replays",
+    description:
+      "Any finished match played again as a new live match of your account, up to 600× faster: test what your app " +
+      "does with a real timeline over every channel (docs/replays.md). Test keys only.",
+  },
   { name: "Service", description: "Health and the machine-readable documents." },
   {
     name: "Webhooks (operator API)",

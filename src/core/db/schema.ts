@@ -294,6 +294,26 @@ export const refreshTokens = sqliteTable("refresh_tokens", {
   grantId: text("grant_id").notNull(),
   seenAt: text("seen_at").notNull(),
 });
+/** Replays (migrations/0019): a finished match played again for one account (src/core/replays/). */
+export const replays = sqliteTable(
+  "replays",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    matchId: text("match_id").notNull(),
+    sourceMatchId: text("source_match_id").notNull(),
+    sport: text("sport", { enum: ["football", "basketball"] }).notNull(),
+    speed: integer("speed").notNull(),
+    status: text("status", { enum: ["playing", "finished", "stopped"] }).notNull(),
+    startsAt: text("starts_at").notNull(),
+    endedAt: text("ended_at"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    index("replays_account").on(t.accountId, t.createdAt, t.id),
+    index("replays_account_playing").on(t.accountId),
+  ],
+);
 export * from "./schema-identity";
 export * from "./schema-people";
 export * from "./schema-webhooks";

@@ -176,7 +176,10 @@ const matchListItem = z.object({
     ),
   simulated: z
     .boolean()
-    .describe("An invented match the simulator plays for trying the service (docs/data.md); false for a real one."),
+    .describe(
+      "Not a real match being played now: an invented one the simulator plays for trying the service (docs/data.md), " +
+        "or a replay of a finished match (POST /v1/replays); false for a real one.",
+    ),
 });
 export const MatchListItem = matchListItem.openapi("MatchListItem");
 

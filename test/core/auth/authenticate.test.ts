@@ -23,7 +23,8 @@ describe("authenticateKey", () => {
     expect(p.type).toBe("key");
     if (p.type !== "key") return;
     expect(p.accountId).toBe(s.accountId);
-    expect(p.tracked.split(",").sort()).toEqual(["lg_bb_acb", "lg_fb_eng1"]);
+    // The account's choice, and its private replay leagues (src/core/db/queries/visibility.ts).
+    expect(p.tracked.split(",").sort()).toEqual(["lg_bb_acb", "lg_fb_eng1", `rpb_${s.accountId}`, `rpf_${s.accountId}`]);
     expect(p.scopes).toContain("mcp:invoke");
   });
 

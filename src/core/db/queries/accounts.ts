@@ -4,6 +4,7 @@ import { dbFor, type Db } from "../client";
 import { bindBuilt, builtOnce } from "./built";
 import { accounts, apiKeys } from "../schema";
 import { DATA_VERSION_SQL } from "./meta";
+import { trackedListSql } from "./visibility";
 
 export interface KeyRecord {
   id: string;
@@ -30,9 +31,7 @@ const keyLookup = builtOnce(() =>
       plan: accounts.plan,
       entitlement_version: accounts.entitlementVersion,
       // In the primary key's order; were it ever another order, the cache would only miss, never mix accounts.
-      tracked: sql<
-        string | null
-      >`(SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = ${apiKeys.accountId})`.as("tracked"),
+      tracked: sql<string | null>`${sql.raw(trackedListSql('"api_keys"."account_id"'))}`.as("tracked"),
       data_version: sql<string | null>`${sql.raw(DATA_VERSION_SQL)}`.as("data_version"),
     })
     .from(apiKeys)
@@ -55,7 +54,7 @@ export async function findKeysByHash(db: Db, keyHashes: string[]): Promise<Map<s
   const { results } = await db.$client
     .prepare(
       `SELECT k.key_hash, k.id, k.account_id, k.scopes, k.revoked_at, a.plan, a.entitlement_version,
-              (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = k.account_id) AS tracked,
+              ${trackedListSql("k.account_id")} AS tracked,
               ${DATA_VERSION_SQL} AS data_version
        FROM api_keys k JOIN accounts a ON a.id = k.account_id
        WHERE k.key_hash IN (SELECT value FROM json_each(?))`,
@@ -184,7 +183,7 @@ export async function accountEntitlement(db: Db, accountId: string) {
   return db.$client
     .prepare(
       `SELECT plan, entitlement_version AS version,
-              (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = accounts.id) AS tracked,
+              ${trackedListSql("accounts.id")} AS tracked,
               ${DATA_VERSION_SQL} AS data_version
        FROM accounts WHERE id = ?`,
     )
@@ -200,7 +199,7 @@ export async function credentialEntitlement(db: Db, accountId: string, keyId: st
   return db.$client
     .prepare(
       `SELECT plan, entitlement_version AS version,
-              (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = accounts.id) AS tracked,
+              ${trackedListSql("accounts.id")} AS tracked,
               (?2 IS NOT NULL AND NOT EXISTS
                  (SELECT 1 FROM api_keys WHERE id = ?2 AND account_id = accounts.id AND revoked_at IS NULL)) AS key_gone,
               EXISTS (SELECT 1 FROM revoked_grants WHERE grant_id = ?3) AS grant_revoked

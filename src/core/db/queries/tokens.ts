@@ -4,6 +4,7 @@
 import type { Plan } from "../../domain/codes";
 import type { Db } from "../client";
 import { DATA_VERSION_SQL } from "./meta";
+import { trackedListSql } from "./visibility";
 
 export interface TokenParentRecord {
   accountId: string;
@@ -27,7 +28,7 @@ interface ParentRow {
 }
 
 const ACCOUNT_PART = `a.plan, a.entitlement_version,
-         (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = a.id) AS tracked,
+         ${trackedListSql("a.id")} AS tracked,
          ${DATA_VERSION_SQL} AS data_version`;
 
 // A key that is gone (or belongs to another account) reads as revoked.

@@ -39,3 +39,24 @@ export const seasonLeaguesOf = (team: string, and = "", columns = "c.league_id")
    WHERE c.team_id = ${team} AND c.day = -1 AND c.n > 0 ${and}
      AND EXISTS (SELECT 1 FROM team_matches tm INDEXED BY team_matches_leagues
        WHERE tm.team_id = c.team_id AND tm.league_id = c.league_id AND tm.season = l.season LIMIT 1)`;
+
+/**
+ * An account's private replay leagues (CONTRACT.md "Replays"), one per sport: where its replays' matches live. Every
+ * read of what an account tracks includes them (trackedListSql), and no other account's does, so a replay is its
+ * account's alone on every surface that reads tracked leagues — REST, streams, the changes feed, MCP, webhooks —
+ * without a path of its own. The ids are derived from the account's, so they are in the set before the first replay
+ * and never change it (no entitlement version to bump, no holder to tell).
+ */
+export const REPLAY_LEAGUE_PREFIX = { football: "rpf_", basketball: "rpb_" } as const;
+export const replayLeagueId = (sport: keyof typeof REPLAY_LEAGUE_PREFIX, accountId: string) =>
+  `${REPLAY_LEAGUE_PREFIX[sport]}${accountId}`;
+
+/** SQL: the account `account` (an SQL expression) tracks these league ids, comma-separated: its choice, then its replay leagues. */
+export const trackedListSql = (account: string) =>
+  `(coalesce((SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = ${account}) || ',', '')
+     || '${REPLAY_LEAGUE_PREFIX.football}' || ${account} || ',${REPLAY_LEAGUE_PREFIX.basketball}' || ${account})`;
+
+/** SQL: the account `account` tracks the league `league` (both SQL expressions): a primary-key probe, or its replay league. */
+export const tracksSql = (account: string, league: string) =>
+  `(EXISTS (SELECT 1 FROM tracked_leagues t WHERE t.account_id = ${account} AND t.league_id = ${league})
+     OR ${league} IN ('${REPLAY_LEAGUE_PREFIX.football}' || ${account}, '${REPLAY_LEAGUE_PREFIX.basketball}' || ${account}))`;

@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { webhookDeadLetters, webhookEndpoints } from "../schema";
 import { rfc3339 } from "../../../lib/time";
+import { trackedListSql, tracksSql } from "./visibility";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -99,7 +100,7 @@ export async function fanoutTargets(db: Db, leagueIds: string[]) {
       `SELECT e.id, e.events, l.value AS league_id
        FROM webhook_endpoints e, json_each(?1) l
        WHERE e.enabled = 1
-         AND EXISTS (SELECT 1 FROM tracked_leagues t WHERE t.account_id = e.account_id AND t.league_id = l.value)`,
+         AND ${tracksSql("e.account_id", "l.value")}`,
     )
     .bind(JSON.stringify(leagueIds))
     .all<{ id: string; events: string | null; league_id: string }>();
@@ -125,7 +126,7 @@ export async function deliveryTargets(db: Db, endpointIds: string[]): Promise<Ma
   const { results } = await db.$client
     .prepare(
       `SELECT e.id, e.account_id, e.url, e.events, e.enabled, e.secret, e.previous_secret, e.previous_secret_until,
-              e.failing_since, (SELECT group_concat(league_id) FROM tracked_leagues WHERE account_id = e.account_id) AS tracked
+              e.failing_since, ${trackedListSql("e.account_id")} AS tracked
        FROM webhook_endpoints e WHERE e.id IN (SELECT value FROM json_each(?1))`,
     )
     .bind(JSON.stringify(endpointIds))

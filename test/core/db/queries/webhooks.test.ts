@@ -58,10 +58,20 @@ describe("webhook statements", () => {
     expect(rows.find((r) => r.id === a.id)!.events).toBe("match.finished");
   });
 
-  it("a lane's lookup returns each endpoint with its account's tracked leagues", async () => {
+  it("a replay's league reaches its account's endpoints only (CONTRACT.md \"Replays\")", async () => {
+    const rows = (await expectIndexed((db) => fanoutTargets(db, [`rpf_${football}`, `rpb_${both}`]))) as {
+      id: string;
+      league_id: string;
+    }[];
+    expect(rows.map((r) => `${r.id} ${r.league_id}`).sort()).toEqual(
+      [`${a.id} rpf_${football}`, `${b.id} rpb_${both}`].sort(),
+    );
+  });
+
+  it("a lane's lookup returns each endpoint with its account's tracked leagues, its private replay leagues last", async () => {
     const map = (await expectIndexed((db) => deliveryTargets(db, [a.id, off.id, "wh_missing"]))) as Map<string, any>;
     expect([...map.keys()].sort()).toEqual([a.id, off.id].sort());
-    expect(map.get(a.id).tracked).toBe("lg_fb_eng1");
+    expect(map.get(a.id).tracked).toBe(`lg_fb_eng1,rpf_${football},rpb_${football}`);
     expect(map.get(off.id).enabled).toBe(0);
   });
 

@@ -1,0 +1,95 @@
+// A replay's scheduler (CONTRACT.md "Replays"): one per replay, the core of the ReplayPlayer Durable Object
+// (workers/replay-player.ts is its shell). It keeps the replay's plan (./plan.ts) in the object's storage and one
+// alarm: at kickoff + each step's time it sends that step through ingest — the one path every source's ops take —
+// so the replay's messages get their seq, streams, changes feed and webhooks like any match's. When the last step is
+// sent the replay is finished; stopped, it sends nothing more. Either way it is deleted, with its match, 24 h after.
+//
+// Its I/O is handed in (storage, the alarm, a clock, ingest, the replay's row): tests drive it on a fake clock.
+import type { Step } from "./plan";
+import type { OpIn } from "../sources/contract";
+
+/** How long a replay (and its match) is kept after it ended. */
+export const KEEP_AFTER_END_MS = 24 * 3600_000;
+
+export interface PlayerIo {
+  storage: Pick<DurableObjectStorage, "get" | "put" | "deleteAll">;
+  setAlarm(at: number): Promise<void>;
+  deleteAlarm(): Promise<void>;
+  now(): number;
+  /** Sends ops through ingest (validated like every source's); resolves once committed and published. */
+  ingest(ops: OpIn[]): Promise<void>;
+  /** Marks the replay's row ended (finished or stopped) at `at`. */
+  ended(replayId: string, status: "finished" | "stopped", at: number): Promise<void>;
+  /** Deletes the replay's row and its match. */
+  remove(replayId: string): Promise<void>;
+}
+
+export interface PlayerState {
+  replayId: string;
+  kickoffMs: number;
+  steps: Step[];
+  /** The next step to send. */
+  next: number;
+  status: "playing" | "finished" | "stopped";
+  /** When the replay and its match are deleted (set when it ends). */
+  deleteAt?: number;
+}
+
+export class ReplayScheduler {
+  constructor(private readonly io: PlayerIo) {}
+
+  private state(): Promise<PlayerState | undefined> {
+    return this.io.storage.get<PlayerState>("state");
+  }
+
+  /** Starts the replay: its kickoff step now (the match exists when this answers), the next one on the alarm. */
+  async start(replayId: string, kickoffMs: number, steps: Step[]): Promise<void> {
+    if (await this.state()) return;
+    await this.io.storage.put("state", { replayId, kickoffMs, steps, next: 0, status: "playing" } satisfies PlayerState);
+    await this.run();
+  }
+
+  /** The alarm: every step now due, in order, then the next alarm (or the end, or the deletion). */
+  async run(): Promise<void> {
+    const s = await this.state();
+    if (!s) return;
+    if (s.status !== "playing") {
+      if (s.deleteAt !== undefined && this.io.now() >= s.deleteAt) {
+        await this.io.remove(s.replayId);
+        await this.io.deleteAlarm();
+        await this.io.storage.deleteAll();
+      } else if (s.deleteAt !== undefined) await this.io.setAlarm(s.deleteAt);
+      return;
+    }
+    while (s.next < s.steps.length && s.kickoffMs + s.steps[s.next]!.atMs <= this.io.now()) {
+      await this.io.ingest(s.steps[s.next]!.ops);
+      s.next++;
+      await this.io.storage.put("state", s);
+    }
+    if (s.next < s.steps.length) return this.io.setAlarm(s.kickoffMs + s.steps[s.next]!.atMs);
+    await this.end(s, "finished");
+  }
+
+  /** Stops a playing replay: nothing is sent after this answers. False if it had already ended. */
+  async stop(): Promise<boolean> {
+    const s = await this.state();
+    if (!s || s.status !== "playing") return false;
+    await this.end(s, "stopped");
+    return true;
+  }
+
+  /** Where the replay is: the steps sent of all, and its status. */
+  async progress(): Promise<{ sent: number; steps: number; status: PlayerState["status"] } | undefined> {
+    const s = await this.state();
+    return s && { sent: s.next, steps: s.steps.length, status: s.status };
+  }
+
+  private async end(s: PlayerState, status: "finished" | "stopped") {
+    const at = this.io.now();
+    s.status = status;
+    s.deleteAt = at + KEEP_AFTER_END_MS;
+    await this.io.storage.put("state", s);
+    await this.io.ended(s.replayId, status, at);
+    await this.io.setAlarm(s.deleteAt);
+  }
+}
