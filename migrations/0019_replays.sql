@@ -1,4 +1,4 @@
--- Replays (CONTRACT.md "Replays", issue 51): a finished match played again as a new match for the account that asked.
+-- Replays (docs/replays.md, issue 51): a finished match played again as a new match for the account that asked.
 -- The replay's match lives in the account's private replay league (src/core/db/queries/visibility.ts); this row is
 -- the replay itself: its source, speed and state. A replay is deleted with its match 24 h after it ended.
 CREATE TABLE replays (

@@ -1,4 +1,4 @@
-// /v1/replays (CONTRACT.md "Replays", docs/replays.md): any finished match played again as a new live match for the
+// /v1/replays (docs/replays.md): any finished match played again as a new live match for the
 // account that asks, over every channel — for testing an app against real timelines at up to 600× speed. API keys
 // only (a browser token never starts one); the requests spend the account's REST budget like any other.
 import { createRoute, z } from "@hono/zod-openapi";

@@ -1,4 +1,4 @@
-// /v1/replays (CONTRACT.md "Replays"): a finished match played again as a new match of the asking account, through
+// /v1/replays (docs/replays.md): a finished match played again as a new match of the asking account, through
 // ingest, at kickoff + minute × 60 / speed — followed here on its WebSocket opened with since=0; the account's alone;
 // refusals as problem+json naming the field or the limit; the plan's limit under concurrent creates; a stop that
 // sends nothing after it answers.

@@ -236,6 +236,40 @@ const PLANS: Record<string, Plan> = {
   "feeds-fake-start": { skip: "npm start with the fake provider: test/e2e/feeds.test.ts runs that set-up" },
   "feeds-fake-mapping": { run: async () => shellLines(block("feeds-fake-mapping")) },
   "identity-admin": { run: async () => shellLines(block("identity-admin")) },
+  "replays-create": { covered: "replays-follow" },
+  "replays-follow": {
+    ms: 90_000,
+    run: async () => {
+      // This Worker has the demo, not the history: a finished demo match with a timeline stands in for the final.
+      const finished = (await get("/v1/football/matches?status=finished&limit=20")).data;
+      let source = "";
+      for (const m of finished) {
+        const r = await fetch(`${w.base}/v1/football/matches/${m.id}/events`, { headers: { "x-api-key": w.demoKey } });
+        if (r.status === 200 && ((await r.json()) as { data: unknown[] }).data.length > 0) {
+          source = m.id;
+          break;
+        }
+      }
+      expect(source, "a finished demo match with a timeline").not.toBe("");
+      let created: { id: string; match_id: string } | undefined;
+      await shellLines(block("replays-create"), { m_of_wc_2022_6ae2a9b7: source }, (_, out) => {
+        const m = /"id":"(rp_[^"]+)","match_id":"([^"]+)"/.exec(out);
+        if (m) created = { id: m[1]!, match_id: m[2]! };
+      });
+      expect(created, "the create's answer names the replay and its match").toBeDefined();
+      const extra = { "<match_id>": created!.match_id, "<replay_id>": created!.id };
+      const { assignments, commands: [follow, list, stop] } = commands(block("replays-follow").body);
+      // The replay plays at 600×: its stream, opened with since=0, runs to the final whistle and closes itself.
+      const p = launch("bash", ["-c", paste([...assignments, follow!].join("\n"), extra)], dir, { KEY: w.demoKey });
+      await p.waitFor(/event: event_added[\s\S]*event: close\ndata: \{"code":1000/, 60_000);
+      p.kill();
+      const listed = await sh(paste([...assignments, list!].join("\n"), extra), dir);
+      expect(listed.output).toContain(`"id":"${created!.id}"`);
+      expect(listed.output).toMatch(/"status":"finished"/);
+      const stopped = await sh(paste([...assignments, stop!].join("\n"), extra), dir);
+      expect(stopped.output.trim()).toBe("204");
+    },
+  },
   "mcp-listen": {
     ms: 90_000,
     run: async () => {

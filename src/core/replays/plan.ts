@@ -1,4 +1,4 @@
-// A replay's plan (CONTRACT.md "Replays"): a finished match's timeline as the ops that play it again as a new match,
+// A replay's plan (docs/replays.md): a finished match's timeline as the ops that play it again as a new match,
 // each step due at kickoff + (its minute × 60 / speed) seconds. Pure: the source match and its events in, timed ops
 // out; a replay's scheduler (its Durable Object) sends each step through ingest when it is due.
 //

@@ -1,4 +1,4 @@
-// A replay's scheduler (CONTRACT.md "Replays"): one per replay, the core of the ReplayPlayer Durable Object
+// A replay's scheduler (docs/replays.md): one per replay, the core of the ReplayPlayer Durable Object
 // (workers/replay-player.ts is its shell). It keeps the replay's plan (./plan.ts) in the object's storage and one
 // alarm: at kickoff + each step's time it sends that step through ingest — the one path every source's ops take —
 // so the replay's messages get their seq, streams, changes feed and webhooks like any match's. When the last step is

@@ -1,4 +1,4 @@
-// Replays (CONTRACT.md "Replays"): create, list and stop, for the REST routes (src/api/replays.ts). A replay is a new
+// Replays (docs/replays.md): create, list and stop, for the REST routes (src/api/replays.ts). A replay is a new
 // match in the account's private replay league (src/core/db/queries/visibility.ts), played by its own scheduler
 // (./player.ts, in the ReplayPlayer object) through ingest; this file checks what may be replayed, holds the plan's
 // limit, and hands the plan (./plan.ts) to the scheduler.

@@ -41,7 +41,7 @@ export const seasonLeaguesOf = (team: string, and = "", columns = "c.league_id")
        WHERE tm.team_id = c.team_id AND tm.league_id = c.league_id AND tm.season = l.season LIMIT 1)`;
 
 /**
- * An account's private replay leagues (CONTRACT.md "Replays"), one per sport: where its replays' matches live. Every
+ * An account's private replay leagues (docs/replays.md), one per sport: where its replays' matches live. Every
  * read of what an account tracks includes them (trackedListSql), and no other account's does, so a replay is its
  * account's alone on every surface that reads tracked leagues — REST, streams, the changes feed, MCP, webhooks —
  * without a path of its own. The ids are derived from the account's, so they are in the set before the first replay

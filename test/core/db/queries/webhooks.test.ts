@@ -58,7 +58,7 @@ describe("webhook statements", () => {
     expect(rows.find((r) => r.id === a.id)!.events).toBe("match.finished");
   });
 
-  it("a replay's league reaches its account's endpoints only (CONTRACT.md \"Replays\")", async () => {
+  it("a replay's league reaches its account's endpoints only (docs/replays.md)", async () => {
     const rows = (await expectIndexed((db) => fanoutTargets(db, [`rpf_${football}`, `rpb_${both}`]))) as {
       id: string;
       league_id: string;
