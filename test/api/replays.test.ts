@@ -7,6 +7,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, createKey } from "../helpers/admin";
 import { connect, ingestOps, type TestSocket } from "../helpers/live";
+import { mcpSession } from "../helpers/mcp";
 import { eventsOp, liveMatchOp, matchOp, newMatchOp } from "../helpers/ops";
 import { getJson, seed, type Seeded } from "../helpers/seed";
 
@@ -171,6 +172,16 @@ describe("the replay is its account's alone", () => {
     expect(mine.body.data.map((m: any) => m.id)).toContain(created.match_id);
     const ws = await connect(`/v1/ws/match/${created.match_id}?since=0`, { "x-api-key": other.key });
     expect(ws.status).toBe(404);
+  });
+
+  it("MCP reads the replay's match for its account, and for no other", async () => {
+    const created = (await (await post({ match_id: SOURCE, speed: 600 })).json()) as Record<string, any>;
+    const mine = await (await mcpSession({ "x-api-key": s.key })).call("get_match", { match_id: created.match_id });
+    expect(mine.isError ?? false).toBe(false);
+    expect(JSON.stringify(mine.structuredContent ?? mine.content)).toContain(created.match_id);
+    const other = await account("replay-mcp-other@example.com", "growth");
+    const theirs = await (await mcpSession({ "x-api-key": other.key })).call("get_match", { match_id: created.match_id });
+    expect(theirs.isError).toBe(true);
   });
 });
 
