@@ -3,6 +3,7 @@ import { credential, type Auth } from "./credentials.js";
 import { sseTransport } from "./live/sse.js";
 import { subscribe, type MatchStreamOptions, type StreamOptions, type Subscription } from "./live/subscription.js";
 import { websocketTransport, type WebSocketConstructor } from "./live/websocket.js";
+import { replaysOf, type Replays } from "./replays.js";
 import { restClient, type RestClient } from "./rest.js";
 
 export type SportsClientOptions = Auth & {
@@ -20,6 +21,8 @@ export type SportsClient = RestClient & {
   match(id: string, options: MatchStreamOptions): Subscription;
   /** Every live match of the account's tracked leagues: a state per match on each (re)connect, then updates. */
   live(options: StreamOptions): Subscription;
+  /** Replays of finished matches as new live matches of the account (test keys): start and follow, list, stop. */
+  replays: Replays;
 };
 
 export function createSportsClient(options: SportsClientOptions): SportsClient {
@@ -39,9 +42,12 @@ export function createSportsClient(options: SportsClientOptions): SportsClient {
       opts,
     );
   };
+  const rest = restClient(baseUrl, auth, fetchImpl);
+  const match = (id: string, opts: MatchStreamOptions) => stream(`/match/${encodeURIComponent(id)}`, id, opts);
   return {
-    ...restClient(baseUrl, auth, fetchImpl),
-    match: (id, opts) => stream(`/match/${encodeURIComponent(id)}`, id, opts),
+    ...rest,
+    match,
     live: (opts) => stream("/live", undefined, opts),
+    replays: replaysOf(rest, match),
   };
 }

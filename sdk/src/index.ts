@@ -10,6 +10,7 @@ export {
   type Subscription,
 } from "./live/subscription.js";
 export type { MatchView } from "./live/view.js";
+export { ReplayError, type PlayedReplay, type Replays } from "./replays.js";
 export type { WebSocketConstructor, WebSocketLike } from "./live/websocket.js";
 export type { paths, RestClient } from "./rest.js";
 export type * from "./types.js";

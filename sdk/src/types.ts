@@ -14,6 +14,8 @@ export type MatchListItem = Schemas["MatchListItem"];
 export type MatchDetail = Schemas["MatchDetail"];
 export type MatchEvent = Schemas["Event"];
 export type Problem = Schemas["Problem"];
+export type Replay = Schemas["Replay"];
+export type ReplayRequest = Schemas["ReplayRequest"];
 
 /** What a stream opens with: the match as a list item, at the message's `seq`. */
 export type StateMessage = Frames["StateFrame"];

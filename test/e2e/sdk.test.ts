@@ -3,7 +3,13 @@
 // repeating a message. Plus the generated-code check: the committed types match what this Worker serves.
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { DOCUMENTS, render, FILES } from "../../sdk/scripts/codegen.mjs";
-import { createSportsClient, type MatchDetail, type SportsClient, type StreamMessage } from "../../sdk/src/index";
+import {
+  createSportsClient,
+  ReplayError,
+  type MatchDetail,
+  type SportsClient,
+  type StreamMessage,
+} from "../../sdk/src/index";
 import { liveMatchOp, matchOp } from "../helpers/ops";
 import { recorder } from "./sdk-recorder";
 import { tcpProxy, type TcpProxy } from "./tcp-proxy";
@@ -219,6 +225,37 @@ describe("live()", () => {
 });
 
 describe("the SDK's generated code", () => {
+  it("replays: plays a finished match as a new one and follows it from its first message to the final whistle", async () => {
+    const sports = createSportsClient({ baseUrl: w.base, apiKey: w.demoKey });
+    // A finished demo match with a timeline.
+    const finished = await sports.GET("/v1/football/matches", { params: { query: { status: "finished", limit: 20 } } });
+    let source = "";
+    for (const m of finished.data!.data) {
+      const ev = await sports.GET("/v1/football/matches/{id}/events", { params: { path: { id: m.id } } });
+      if ((ev.data?.data.length ?? 0) > 0) {
+        source = m.id;
+        break;
+      }
+    }
+    expect(source).not.toBe("");
+    const messages: StreamMessage[] = [];
+    const { replay, subscription } = await sports.replays.play(
+      { match_id: source, speed: 600 },
+      { onMessage: (m) => void messages.push(m) },
+    );
+    expect(replay).toMatchObject({ source_match_id: source, speed: 600, status: "playing" });
+    expect(await subscription.done).toMatchObject({ kind: "finished" });
+    expect(messages.map((m) => m.seq)).toEqual(messages.map((_, i) => i + 1));
+    expect(messages.some((m) => m.type === "event_added")).toBe(true);
+    expect((await sports.replays.list()).find((r) => r.id === replay.id)).toMatchObject({ status: "finished" });
+    await sports.replays.stop(replay.id);
+    // A refusal is the API's problem.
+    const refused = await sports.replays.play({ match_id: source, speed: 601 }, { onMessage: () => {} }).catch((e) => e);
+    expect(refused).toBeInstanceOf(ReplayError);
+    expect(refused).toMatchObject({ status: 400, problem: { code: "invalid_request" } });
+    expect(refused.message).toContain("`speed`");
+  });
+
   it("matches this Worker's /v1/openapi.json and /v1/asyncapi.json (else: npm run sdk:generate)", async () => {
     const read = async (path: string) => (await fetch(`${w.base}${path}`)).json() as Promise<object>;
     const rendered = await render({ openapi: await read(DOCUMENTS.openapi), asyncapi: await read(DOCUMENTS.asyncapi) });

@@ -106,6 +106,15 @@ async function streams(cmd: string, pattern: RegExp) {
 const goal = (id: string, home: number) => w.ingest([{ ...FOOTBALL, id, home_score: home }]);
 const fullTime = (id: string) => w.ingest([{ ...FOOTBALL, id, status_code: 3 }]);
 
+/** This Worker has the demo, not the history: a finished demo match with a timeline stands in for the 2022 final. */
+async function finishedWithTimeline(): Promise<string> {
+  for (const m of (await get("/v1/football/matches?status=finished&limit=20")).data) {
+    const r = await fetch(`${w.base}/v1/football/matches/${m.id}/events`, { headers: { "x-api-key": w.demoKey } });
+    if (r.status === 200 && ((await r.json()) as { data: unknown[] }).data.length > 0) return m.id;
+  }
+  throw new Error("no finished demo match with a timeline");
+}
+
 type Plan = { skip: string } | { covered: string } | { run: () => Promise<void>; ms?: number };
 
 const PLANS: Record<string, Plan> = {
@@ -237,20 +246,23 @@ const PLANS: Record<string, Plan> = {
   "feeds-fake-mapping": { run: async () => shellLines(block("feeds-fake-mapping")) },
   "identity-admin": { run: async () => shellLines(block("identity-admin")) },
   "replays-create": { covered: "replays-follow" },
+  "replays-sdk": {
+    ms: 90_000,
+    run: async () => {
+      const source = await finishedWithTimeline();
+      writeIn(dir, "replay.ts", paste(block("replays-sdk").body, { m_of_wc_2022_6ae2a9b7: source }));
+      await typeChecks("replay.ts");
+      const p = launch(NODE22, ["replay.ts"], dir, { KEY: w.demoKey });
+      await p.waitFor(new RegExp(`^replaying ${source} as rpm_`, "m"));
+      await p.waitFor(/^1 (score_update|event_added|status_change) /m);
+      await p.waitFor(/^\{ kind: 'finished'/m, 60_000);
+      expect(await p.exited()).toBe(0);
+    },
+  },
   "replays-follow": {
     ms: 90_000,
     run: async () => {
-      // This Worker has the demo, not the history: a finished demo match with a timeline stands in for the final.
-      const finished = (await get("/v1/football/matches?status=finished&limit=20")).data;
-      let source = "";
-      for (const m of finished) {
-        const r = await fetch(`${w.base}/v1/football/matches/${m.id}/events`, { headers: { "x-api-key": w.demoKey } });
-        if (r.status === 200 && ((await r.json()) as { data: unknown[] }).data.length > 0) {
-          source = m.id;
-          break;
-        }
-      }
-      expect(source, "a finished demo match with a timeline").not.toBe("");
+      const source = await finishedWithTimeline();
       let created: { id: string; match_id: string } | undefined;
       await shellLines(block("replays-create"), { m_of_wc_2022_6ae2a9b7: source }, (_, out) => {
         const m = /"id":"(rp_[^"]+)","match_id":"([^"]+)"/.exec(out);

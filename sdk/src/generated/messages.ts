@@ -380,7 +380,7 @@ export interface components {
       updated_at: string;
       /** @description The seq of the last stream message this representation reflects (0 before the first): open the match's stream with `?since=` this value to receive exactly what follows. */
       seq: number;
-      /** @description An invented match the simulator plays for trying the service (docs/data.md); false for a real one. */
+      /** @description Not a real match being played now: an invented one the simulator plays for trying the service (docs/data.md), or a replay of a finished match (POST /v1/replays); false for a real one. */
       simulated: boolean;
     };
     /** @description Why the server ended an SSE stream (`event: close`), as a WebSocket close. */

@@ -832,6 +832,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/replays": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your account's replays, newest first
+     * @description Playing, finished and stopped replays; each is deleted with its match 24 h after it ended.
+     */
+    get: operations["listReplays"];
+    put?: never;
+    /**
+     * Replay a finished match as a new live match of your account
+     * @description Creates a new match (its own `match_id`) that kicks off now and plays the source match's timeline again through the ingest path: each event, score and period at kickoff + its minute × 60 / `speed` seconds, ending as the source ended (score, penalties, status). It is your account's alone: REST, WebSocket and SSE (`seq`, `since`), the changes feed, MCP and your webhooks carry it; any other account gets 404. Test keys only.
+     */
+    post: operations["createReplay"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/replays/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Stop a replay
+     * @description No message of its match is sent after this answers. Its match stays as the last message left it, and is deleted with the replay 24 h later. Stopping one that already ended changes nothing.
+     */
+    delete: operations["stopReplay"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/internal/admin/accounts/{id}/webhooks": {
     parameters: {
       query?: never;
@@ -1397,6 +1441,10 @@ export interface components {
         | "plan_limit"
         | "token_restricted"
         | "cursor_expired"
+        | "test_only"
+        | "replay_limit"
+        | "not_finished"
+        | "no_timeline"
         | "internal";
       detail: string;
       /** @description Id of the request (also in `X-Request-Id`); quote it to support. */
@@ -1489,7 +1537,7 @@ export interface components {
       updated_at: string;
       /** @description The seq of the last stream message this representation reflects (0 before the first): open the match's stream with `?since=` this value to receive exactly what follows. */
       seq: number;
-      /** @description An invented match the simulator plays for trying the service (docs/data.md); false for a real one. */
+      /** @description Not a real match being played now: an invented one the simulator plays for trying the service (docs/data.md), or a replay of a finished match (POST /v1/replays); false for a real one. */
       simulated: boolean;
     };
     MatchDetail: {
@@ -1511,7 +1559,7 @@ export interface components {
       updated_at: string;
       /** @description The seq of the last stream message this representation reflects (0 before the first): open the match's stream with `?since=` this value to receive exactly what follows. */
       seq: number;
-      /** @description An invented match the simulator plays for trying the service (docs/data.md); false for a real one. */
+      /** @description Not a real match being played now: an invented one the simulator plays for trying the service (docs/data.md), or a replay of a finished match (POST /v1/replays); false for a real one. */
       simulated: boolean;
       /** @enum {string} */
       sport: "football" | "basketball";
@@ -1772,6 +1820,46 @@ export interface components {
       country?: string;
       /** @description The season the hit belongs to: a league's current one; a team's (a player's team's): that of its latest match in a tracked league. Hits of the current season come first. */
       season?: string;
+    };
+    /**
+     * @example {
+     *       "id": "rp_4gQ2xV9hTz1mKc7LwP0s3a",
+     *       "match_id": "rpm_4gQ2xV9hTz1mKc7LwP0s3a",
+     *       "source_match_id": "m_wc_2022_final",
+     *       "speed": 600,
+     *       "status": "playing",
+     *       "starts_at": "2026-11-28T12:00:00.000Z",
+     *       "ended_at": null
+     *     }
+     */
+    Replay: {
+      id: string;
+      /** @description The replay's own match: read it, stream it (`?since=0`), get its webhooks, like any match. */
+      match_id: string;
+      /** @description The finished match it plays again. */
+      source_match_id: string;
+      speed: number;
+      /** @enum {string} */
+      status: "playing" | "finished" | "stopped";
+      /** @description Kickoff of the replay, RFC 3339 UTC. */
+      starts_at: string;
+      /** @description When it finished or was stopped; it is deleted with its match 24 h later. */
+      ended_at: string | null;
+    };
+    /**
+     * @example {
+     *       "match_id": "m_wc_2022_final",
+     *       "speed": 600
+     *     }
+     */
+    ReplayRequest: {
+      /** @description A finished match with a timeline, of a league the account tracks. */
+      match_id: string;
+      /**
+       * @description How many times faster than real time, 1–600 (default 60): each event comes at kickoff + its minute × 60 / speed seconds. At 600 a 90-minute match plays in 9 s.
+       * @default 60
+       */
+      speed: number;
     };
     WebhookEndpointCreated: {
       id: string;
@@ -6857,6 +6945,401 @@ export interface operations {
       415: {
         headers: {
           "X-Request-Id": components["headers"]["RequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Misdirected Request: the Host is not this deployment's (DNS-rebinding defence). */
+      421: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description rate_limited: the key's budget for this minute is used up; a refused request did no other work. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description internal: quote `request_id`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  listReplays: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["Replay"][];
+          };
+        };
+      };
+      /** @description invalid_request: a path or query value is invalid; `detail` names the parameter. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description invalid_api_key (`missing or invalid api key`), wrong_environment or insufficient_scope. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description not_found: unknown id, unknown sport or untracked league. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Misdirected Request: the Host is not this deployment's (DNS-rebinding defence). */
+      421: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description rate_limited: the key's budget for this minute is used up; a refused request did no other work. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          "Retry-After": components["headers"]["RetryAfter"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description internal: quote `request_id`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  createReplay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReplayRequest"];
+      };
+    };
+    responses: {
+      /** @description The replay, playing: its kickoff is already sent, so its match can be read and streamed now. */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Replay"];
+        };
+      };
+      /** @description invalid_request: `detail` names the field (`match_id`, `speed`: an integer 1–600). */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description invalid_api_key (`missing or invalid api key`), wrong_environment or insufficient_scope. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description test_only: this deployment's keys are live ones; replays are for test keys. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description not_found: unknown match, or of a league the account does not track. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description not_finished: the match has not finished. */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The JSON body is larger than 4 KiB. */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The body is not `application/json`. */
+      415: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Misdirected Request: the Host is not this deployment's (DNS-rebinding defence). */
+      421: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description no_timeline: the match finished but its source gave only the result. */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description rate_limited (the minute's budget), or replay_limit: the plan's replays are all playing (trial 1, starter 2, growth 5, scale 20). */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description internal: quote `request_id`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  stopReplay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Opaque identifier. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Stopped (or it had already ended). */
+      204: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description invalid_request: a path or query value is invalid; `detail` names the parameter. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description invalid_api_key (`missing or invalid api key`), wrong_environment or insufficient_scope. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description not_found: no replay of this account has this id. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["RequestId"];
+          "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+          "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+          "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+          "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+          RateLimit: components["headers"]["RateLimit"];
           [name: string]: unknown;
         };
         content: {
