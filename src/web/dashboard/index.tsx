@@ -14,6 +14,7 @@ import { NewKey } from "../../core/domain/key-schemas";
 import { IdParam } from "../../core/domain/schemas";
 import { dbFor } from "../../core/db/client";
 import { listKeys } from "../../core/db/queries/accounts";
+import { listAccountReplays, replaysAllowed } from "../../core/replays/service";
 import { allLeagues, trackedLeagueIds } from "../../core/db/queries/leagues";
 import { ApiError, badRequest } from "../../core/errors";
 import { clientIp } from "../../core/limits/attempts";
@@ -80,10 +81,18 @@ async function renderKeys(
   status: 200 | 400 | 403 = 200,
 ) {
   const s = c.get("session");
-  const rows = await keyRows(c.env, s.accountId);
+  const [rows, replays] = await Promise.all([keyRows(c.env, s.accountId), listAccountReplays(c.env, s.accountId)]);
   const cap = limitsOf(c.env, s.plan as Plan).keys;
   return c.html(
-    <KeysPage email={s.email} csrf={s.csrfToken} base={baseOf(c.env)} keys={rows} keyCap={cap} {...extra} />,
+    <KeysPage
+      email={s.email}
+      csrf={s.csrfToken}
+      base={baseOf(c.env)}
+      keys={rows}
+      keyCap={cap}
+      replays={replaysAllowed(c.env) ? replays : undefined}
+      {...extra}
+    />,
     status,
   );
 }

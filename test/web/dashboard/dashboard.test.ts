@@ -1,10 +1,10 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../../../src/core/auth/password";
 import { Agent, signedUp } from "../../helpers/browser";
 import { get, seed } from "../../helpers/seed";
 
-await seed(["eng1", "euroleague"]);
+const seeded = await seed(["eng1", "euroleague"]);
 
 async function createKey(a: Agent, name: string, scopes?: string[]) {
   const _csrf = await a.csrf("/dashboard/keys");
@@ -17,6 +17,47 @@ async function createKey(a: Agent, name: string, scopes?: string[]) {
   const html = res.status === 303 ? await (await a.get(res.headers.get("location")!)).text() : await res.text();
   return { res, html, key: /id="new-key-value">(sk_test_[0-9A-Za-z]{43})</.exec(html)?.[1] };
 }
+
+describe("replays on the keys page (docs/replays.md)", () => {
+  it("the first steps show a new test key how to start a replay, and the page lists the account's replays", async () => {
+    const a = await signedUp("replays-dash@example.com");
+    const { html, key } = await createKey(a, "first");
+    expect(html).toContain('id="first-replay"');
+    const step = /id="first-replay">([^<]*)</.exec(html)![1]!.replaceAll("&quot;", '"').replaceAll("&#39;", "'");
+    expect(step).toContain(`X-API-Key: ${key}`);
+    expect(step).toContain('{"match_id":"m_of_wc_2022_6ae2a9b7","speed":600}');
+    expect(step).toContain("/v1/replays");
+    expect(html).toContain("No replays");
+
+    // The demo account replays one of its finished matches with a timeline: the keys page lists it.
+    const finished = (await (await get("/v1/football/matches?status=finished&limit=20", seeded.key)).json()) as {
+      data: { id: string }[];
+    };
+    let source = "";
+    for (const m of finished.data)
+      if ((await get(`/v1/football/matches/${m.id}/events`, seeded.key)).status === 200) {
+        source = m.id;
+        break;
+      }
+    const created = await exports.default.fetch("http://127.0.0.1:8787/v1/replays", {
+      method: "POST",
+      headers: { "x-api-key": seeded.key, "content-type": "application/json" },
+      body: JSON.stringify({ match_id: source, speed: 1 }),
+    });
+    expect(created.status).toBe(201);
+    const replay = (await created.json()) as { id: string; match_id: string };
+    const demo = new Agent();
+    await demo.signIn("demo@example.com", "demo-password");
+    const page = await (await demo.get("/dashboard/keys")).text();
+    expect(page).toContain(`data-replay-id="${replay.id}"`);
+    expect(page).toContain(replay.match_id);
+    expect(page).toContain(source);
+    await exports.default.fetch(`http://127.0.0.1:8787/v1/replays/${replay.id}`, {
+      method: "DELETE",
+      headers: { "x-api-key": seeded.key },
+    });
+  });
+});
 
 describe("passwords (PBKDF2-SHA256, per-user salt)", () => {
   it("verifies the right password only, with a fresh salt each time", async () => {

@@ -5,6 +5,7 @@ import { GettingStarted } from "../components/getting-started";
 import { Errors, Layout, When } from "../components/layout";
 import { ShownOnce } from "../components/shown-once";
 import { DataTable } from "../components/table";
+import type { Replay } from "../../../core/replays/service";
 
 export interface KeyRow {
   id: string;
@@ -26,6 +27,8 @@ export function KeysPage(props: {
   keyCap: number;
   created?: { name: string; key: string };
   errors?: string[];
+  /** The account's replays (docs/replays.md); undefined where replays are refused (a deployment of live keys). */
+  replays?: Replay[];
 }) {
   const active = props.keys.filter((k) => !k.revokedAt).length;
   const full = active >= props.keyCap;
@@ -73,7 +76,9 @@ export function KeysPage(props: {
           value={props.created.key}
         />
       )}
-      {(props.created || active === 0) && <GettingStarted base={props.base} apiKey={props.created?.key} />}
+      {(props.created || active === 0) && (
+        <GettingStarted base={props.base} apiKey={props.created?.key} replays={props.replays !== undefined} />
+      )}
       {active === 0 && form}
       <DataTable
         caption="Keys of this account"
@@ -125,6 +130,32 @@ export function KeysPage(props: {
         ))}
       </DataTable>
       {active > 0 && form}
+      {props.replays && (
+        <DataTable
+          caption="Replays of this account"
+          columns={[{ label: "Replay" }, { label: "Of match" }, { label: "Speed" }, { label: "Started" }, { label: "Status" }]}
+          rows={props.replays.length}
+          empty="No replays: POST /v1/replays with a finished match's id plays it again as a live match of yours (docs/replays.md)."
+        >
+          {props.replays.map((r) => (
+            <tr data-replay-id={r.id}>
+              <td class="lead">
+                <code>{r.match_id}</code>
+              </td>
+              <td data-label="Of match">
+                <code>{r.source_match_id}</code>
+              </td>
+              <td data-label="Speed">{r.speed}×</td>
+              <td data-label="Started">
+                <When iso={r.starts_at} />
+              </td>
+              <td data-label="Status">
+                <span class={r.status === "playing" ? "pill" : "pill off"}>{r.status}</span>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
       <script src="/dashboard/assets/copy.js"></script>
     </Layout>
   );
