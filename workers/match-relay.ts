@@ -57,7 +57,8 @@ export class MatchRelay extends SocketObject {
       after,
       first: (c) => {
         // The account stopped tracking the league between the Worker's check and now.
-        if (info.leagueId && !this.streams.mayReceive(c, info.leagueId)) return c.close(1008, "league no longer tracked");
+        if (info.leagueId && !this.streams.mayReceive(c, info.leagueId))
+          return c.close(1008, "league no longer tracked");
         if (info.state) c.send(new OutFrame(matchId, info.state.seq, JSON.stringify(info.state), "seq", "state"));
         if (replay) {
           for (const f of replay.frames) c.send(out(matchId, f));

@@ -26,7 +26,8 @@ export class ReplayPlayer extends DurableObject<Env> {
       ingest: async (ops) => {
         // The one validation every source's ops pass; a replay's come from stored data, so nothing should drop.
         const { ops: valid, dropped } = keepValid(ops);
-        if (dropped.length > 0) log("warn", "replay values dropped by validation", { dropped: JSON.stringify(dropped) });
+        if (dropped.length > 0)
+          log("warn", "replay values dropped by validation", { dropped: JSON.stringify(dropped) });
         await ingestInOrder(env, valid);
       },
       ended: async (id, status, at) => void (await endReplay(dbFor(env.DB), id, status, new Date(at).toISOString())),

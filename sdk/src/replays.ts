@@ -26,15 +26,15 @@ export interface Replays {
 /** A refusal of the replays API, with its problem+json body. */
 export class ReplayError extends Error {
   override readonly name = "ReplayError";
-  constructor(readonly problem: Problem | undefined, readonly status: number) {
+  constructor(
+    readonly problem: Problem | undefined,
+    readonly status: number,
+  ) {
     super(problem ? `${problem.code}: ${problem.detail}` : `HTTP ${status}`);
   }
 }
 
-export function replaysOf(
-  rest: RestClient,
-  match: (id: string, options: MatchStreamOptions) => Subscription,
-): Replays {
+export function replaysOf(rest: RestClient, match: (id: string, options: MatchStreamOptions) => Subscription): Replays {
   return {
     async play(request, options) {
       const { data, error, response } = await rest.POST("/v1/replays", { body: request });

@@ -74,9 +74,10 @@ replayRoutes.openapi(
       ...keyedReadErrors(),
     },
   }),
-  async (c) => c.json({ data: await listAccountReplays(c.env, c.get("principal").accountId) }, 200, {
-    "cache-control": "no-store",
-  }),
+  async (c) =>
+    c.json({ data: await listAccountReplays(c.env, c.get("principal").accountId) }, 200, {
+      "cache-control": "no-store",
+    }),
 );
 
 replayRoutes.openapi(

@@ -180,7 +180,9 @@ describe("the replay is its account's alone", () => {
     expect(mine.isError ?? false).toBe(false);
     expect(JSON.stringify(mine.structuredContent ?? mine.content)).toContain(created.match_id);
     const other = await account("replay-mcp-other@example.com", "growth");
-    const theirs = await (await mcpSession({ "x-api-key": other.key })).call("get_match", { match_id: created.match_id });
+    const theirs = await (
+      await mcpSession({ "x-api-key": other.key })
+    ).call("get_match", { match_id: created.match_id });
     expect(theirs.isError).toBe(true);
   });
 });
@@ -210,7 +212,9 @@ describe("refusals", () => {
 describe("limits and stopping", () => {
   it("20 concurrent creates on a trial account start one replay; the rest are 429 replay_limit", async () => {
     const trial = await account("replay-trial@example.com", "trial");
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post({ match_id: SOURCE, speed: 1 }, trial.key)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post({ match_id: SOURCE, speed: 1 }, trial.key)),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((x) => x === 201)).toHaveLength(1);
     const refused = answers.filter((a) => a.status === 429);
@@ -234,7 +238,8 @@ describe("limits and stopping", () => {
     // The first goal (23') comes at 2.3 s at speed 600; stopped then, the second (36', due at 3.6 s) never comes,
     // though the alarm is still run every 50 ms.
     const firstGoal = async () => {
-      for (let i = 0; i < 100 && !t.messages.some((m) => m.type === "event_added"); i++) await t.next(t.messages.length + 1, 100);
+      for (let i = 0; i < 100 && !t.messages.some((m) => m.type === "event_added"); i++)
+        await t.next(t.messages.length + 1, 100);
     };
     await firstGoal();
     expect(t.messages.filter((m) => m.type === "event_added")).toHaveLength(1);

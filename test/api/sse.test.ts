@@ -246,7 +246,10 @@ describe("delivery", () => {
     );
     const held = await Promise.all(
       Array.from({ length: relays }, (_, i) =>
-        runInDurableObject(env.MATCH_RELAY.getByName(relayName(id, i)), (o) => (o as unknown as { streams: StreamHolder }).streams.sseCount),
+        runInDurableObject(
+          env.MATCH_RELAY.getByName(relayName(id, i)),
+          (o) => (o as unknown as { streams: StreamHolder }).streams.sseCount,
+        ),
       ),
     );
     expect(relays).toBe(4);

@@ -17,7 +17,11 @@ const SPEED = 600;
 /** The final's goals as the file lists them, in the order of the clock: [minute, scorer]. */
 function fileGoals(): [number, string][] {
   const wc = JSON.parse(readFileSync("data/openfootball/worldcup.json/2022/worldcup.json", "utf8")) as {
-    matches: { round: string; goals1: { name: string; minute: number }[]; goals2: { name: string; minute: number }[] }[];
+    matches: {
+      round: string;
+      goals1: { name: string; minute: number }[];
+      goals2: { name: string; minute: number }[];
+    }[];
   };
   const f = wc.matches.find((m) => m.round === "Final")!;
   return [...f.goals1, ...f.goals2].sort((a, b) => a.minute - b.minute).map((g) => [g.minute, g.name]);
@@ -31,7 +35,9 @@ const hooks: { path: string; body: string; headers: Record<string, string> }[] =
 async function account(email: string) {
   const { id } = (await (await w.admin("POST", "/accounts", { email, plan: "growth" })).json()) as { id: string };
   await w.admin("PUT", `/accounts/${id}/tracked-leagues`, { league_ids: ["lg_fb_wc"] });
-  const { key } = (await (await w.admin("POST", `/accounts/${id}/keys`, { name: "replays" })).json()) as { key: string };
+  const { key } = (await (await w.admin("POST", `/accounts/${id}/keys`, { name: "replays" })).json()) as {
+    key: string;
+  };
   const hook = (await (await w.admin("POST", `/accounts/${id}/webhooks`, { url: `${receiver}/${id}` })).json()) as {
     secret: string;
   };
@@ -78,7 +84,9 @@ describe("the 2022 World Cup final, replayed at speed 600", () => {
     const kickoff = Date.parse(replay.starts_at);
 
     const ws = await open(`${w.ws}/v1/ws/match/${replay.match_id}?since=0`, { "x-api-key": mine.key });
-    const sse = await fetch(`${w.base}/v1/sse/match/${replay.match_id}?since=0`, { headers: { "x-api-key": mine.key } });
+    const sse = await fetch(`${w.base}/v1/sse/match/${replay.match_id}?since=0`, {
+      headers: { "x-api-key": mine.key },
+    });
     expect(sse.status).toBe(200);
     const sseText = sse.text();
 
@@ -111,7 +119,9 @@ describe("the 2022 World Cup final, replayed at speed 600", () => {
     // Webhooks: the account's endpoint gets every goal and the finish, signed; the other account's gets nothing of it.
     const deadline = Date.now() + 15_000;
     const ofReplay = (path: string) =>
-      hooks.filter((h) => h.path === path && h.body.includes(replay.match_id)).map((h) => ({ h, p: JSON.parse(h.body) }));
+      hooks
+        .filter((h) => h.path === path && h.body.includes(replay.match_id))
+        .map((h) => ({ h, p: JSON.parse(h.body) }));
     while (Date.now() < deadline && !ofReplay(`/${mine.id}`).some((x) => x.p.type === "match.finished"))
       await new Promise((r) => setTimeout(r, 100));
     const mineHooks = ofReplay(`/${mine.id}`);

@@ -250,7 +250,9 @@ describe("the SDK's generated code", () => {
     expect((await sports.replays.list()).find((r) => r.id === replay.id)).toMatchObject({ status: "finished" });
     await sports.replays.stop(replay.id);
     // A refusal is the API's problem.
-    const refused = await sports.replays.play({ match_id: source, speed: 601 }, { onMessage: () => {} }).catch((e) => e);
+    const refused = await sports.replays
+      .play({ match_id: source, speed: 601 }, { onMessage: () => {} })
+      .catch((e) => e);
     expect(refused).toBeInstanceOf(ReplayError);
     expect(refused).toMatchObject({ status: 400, problem: { code: "invalid_request" } });
     expect(refused.message).toContain("`speed`");

@@ -270,7 +270,10 @@ const PLANS: Record<string, Plan> = {
       });
       expect(created, "the create's answer names the replay and its match").toBeDefined();
       const extra = { "<match_id>": created!.match_id, "<replay_id>": created!.id };
-      const { assignments, commands: [follow, list, stop] } = commands(block("replays-follow").body);
+      const {
+        assignments,
+        commands: [follow, list, stop],
+      } = commands(block("replays-follow").body);
       // The replay plays at 600×: its stream, opened with since=0, runs to the final whistle and closes itself.
       const p = launch("bash", ["-c", paste([...assignments, follow!].join("\n"), extra)], dir, { KEY: w.demoKey });
       await p.waitFor(/event: event_added[\s\S]*event: close\ndata: \{"code":1000/, 60_000);

@@ -45,7 +45,13 @@ export class ReplayScheduler {
   /** Starts the replay: its kickoff step now (the match exists when this answers), the next one on the alarm. */
   async start(replayId: string, kickoffMs: number, steps: Step[]): Promise<void> {
     if (await this.state()) return;
-    await this.io.storage.put("state", { replayId, kickoffMs, steps, next: 0, status: "playing" } satisfies PlayerState);
+    await this.io.storage.put("state", {
+      replayId,
+      kickoffMs,
+      steps,
+      next: 0,
+      status: "playing",
+    } satisfies PlayerState);
     await this.run();
   }
 

@@ -8,13 +8,7 @@ import { IdParam } from "../domain/schemas";
 import { base62 } from "../auth/keys";
 import { primaryDb } from "../db/client";
 import { getEvents } from "../db/queries/enrichments";
-import {
-  deleteReplay,
-  getReplay,
-  insertReplayWithinLimit,
-  listReplays,
-  type ReplayRow,
-} from "../db/queries/replays";
+import { deleteReplay, getReplay, insertReplayWithinLimit, listReplays, type ReplayRow } from "../db/queries/replays";
 import { replayLeagueId, trackedParam } from "../db/queries/visibility";
 import { ApiError, notFound } from "../errors";
 import { replayPlan, type SourceEvent } from "./plan";
@@ -53,7 +47,10 @@ export const Replay = z
     speed: z.number().int(),
     status: z.enum(["playing", "finished", "stopped"]),
     starts_at: z.string().describe("Kickoff of the replay, RFC 3339 UTC."),
-    ended_at: z.string().nullable().describe("When it finished or was stopped; it is deleted with its match 24 h later."),
+    ended_at: z
+      .string()
+      .nullable()
+      .describe("When it finished or was stopped; it is deleted with its match 24 h later."),
   })
   .openapi("Replay", {
     example: {
@@ -91,18 +88,30 @@ export async function createReplay(
   req: ReplayRequest,
 ): Promise<Replay> {
   if (!replaysAllowed(env)) {
-    throw new ApiError(403, "test_only", "replays are for test keys (`sk_test_`): this deployment's keys are live ones");
+    throw new ApiError(
+      403,
+      "test_only",
+      "replays are for test keys (`sk_test_`): this deployment's keys are live ones",
+    );
   }
   const db = primaryDb(env.DB);
   const found = await getEvents(db, undefined, req.match_id, trackedParam(p.tracked));
   if (!found.match) throw notFound("match");
   const source = found.match;
   if (!isFinished(source.status_code)) {
-    throw new ApiError(409, "not_finished", `match ${source.id} has not finished: only a finished match can be replayed`);
+    throw new ApiError(
+      409,
+      "not_finished",
+      `match ${source.id} has not finished: only a finished match can be replayed`,
+    );
   }
   const events = (found.data ?? []) as SourceEvent[];
   if (events.length === 0) {
-    throw new ApiError(422, "no_timeline", `match ${source.id} has no timeline to replay (its source gave only the result)`);
+    throw new ApiError(
+      422,
+      "no_timeline",
+      `match ${source.id} has no timeline to replay (its source gave only the result)`,
+    );
   }
   const token = base62(crypto.getRandomValues(new Uint8Array(16)), 22);
   const kickoffMs = Date.now();

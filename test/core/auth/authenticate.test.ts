@@ -24,7 +24,12 @@ describe("authenticateKey", () => {
     if (p.type !== "key") return;
     expect(p.accountId).toBe(s.accountId);
     // The account's choice, and its private replay leagues (src/core/db/queries/visibility.ts).
-    expect(p.tracked.split(",").sort()).toEqual(["lg_bb_acb", "lg_fb_eng1", `rpb_${s.accountId}`, `rpf_${s.accountId}`]);
+    expect(p.tracked.split(",").sort()).toEqual([
+      "lg_bb_acb",
+      "lg_fb_eng1",
+      `rpb_${s.accountId}`,
+      `rpf_${s.accountId}`,
+    ]);
     expect(p.scopes).toContain("mcp:invoke");
   });
 

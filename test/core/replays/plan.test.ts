@@ -16,20 +16,18 @@ function theFinal() {
   const events = ops
     .filter((o) => o.op === "events" && o.match_id === m.id)
     .flatMap((o) => o.events as Rec[])
-    .map(
-      (e): SourceEvent => ({
-        id: String(e.id),
-        type: String(e.type),
-        minute: (e.minute as number) ?? null,
-        added_time: (e.added_time as number) ?? null,
-        period: (e.period as number) ?? null,
-        team: (e.team as "home" | "away") ?? null,
-        player: (e.player as string) ?? null,
-        player_in: null,
-        player_out: null,
-        detail: null,
-      }),
-    );
+    .map((e): SourceEvent => ({
+      id: String(e.id),
+      type: String(e.type),
+      minute: (e.minute as number) ?? null,
+      added_time: (e.added_time as number) ?? null,
+      period: (e.period as number) ?? null,
+      team: (e.team as "home" | "away") ?? null,
+      player: (e.player as string) ?? null,
+      player_in: null,
+      player_out: null,
+      detail: null,
+    }));
   const source: SourceMatch = {
     sport: "football",
     status_code: m.status_code as number,
@@ -71,13 +69,25 @@ describe("a replay's plan of the 2022 World Cup final at speed 600", () => {
   const played = fold(steps);
 
   it("the source is the final as it ended: 3–3, 4–2 on penalties, status 9, six goals", () => {
-    expect(source).toMatchObject({ status_code: 9, home_score: 3, away_score: 3, home_penalties: 4, away_penalties: 2 });
+    expect(source).toMatchObject({
+      status_code: 9,
+      home_score: 3,
+      away_score: 3,
+      home_penalties: 4,
+      away_penalties: 2,
+    });
     expect(events).toHaveLength(6);
   });
 
   it("kicks off live at 0–0 and ends as the source ended", () => {
     expect(steps[0]!.atMs).toBe(0);
-    expect(played[0]!.state).toMatchObject({ status_code: 2, home_score: 0, away_score: 0, period: 12, simulated: true });
+    expect(played[0]!.state).toMatchObject({
+      status_code: 2,
+      home_score: 0,
+      away_score: 0,
+      period: 12,
+      simulated: true,
+    });
     expect(played.at(-1)!.state).toMatchObject({
       status_code: 9,
       home_score: 3,
@@ -119,7 +129,9 @@ describe("a replay's plan of the 2022 World Cup final at speed 600", () => {
 
   it("at speed 1 the last goal is due at its real minute", () => {
     const slow = replayPlan(source, events, { ...target, speed: 1 });
-    const last = fold(slow).filter((p) => p.events.length > 0).at(-1)!;
+    const last = fold(slow)
+      .filter((p) => p.events.length > 0)
+      .at(-1)!;
     expect(last.atMs).toBe(118 * 60_000);
   });
 });

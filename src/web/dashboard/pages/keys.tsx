@@ -133,7 +133,13 @@ export function KeysPage(props: {
       {props.replays && (
         <DataTable
           caption="Replays of this account"
-          columns={[{ label: "Replay" }, { label: "Of match" }, { label: "Speed" }, { label: "Started" }, { label: "Status" }]}
+          columns={[
+            { label: "Replay" },
+            { label: "Of match" },
+            { label: "Speed" },
+            { label: "Started" },
+            { label: "Status" },
+          ]}
           rows={props.replays.length}
           empty="No replays: POST /v1/replays with a finished match's id plays it again as a live match of yours (docs/replays.md)."
         >
