@@ -49,7 +49,7 @@ describe("the SDK package", () => {
       ["-e", 'import("@sports-data/sdk").then((m) => console.log(Object.keys(m).sort().join()))'],
       app,
     );
-    expect(loaded.trim()).toBe("StreamError,createSportsClient,credential");
+    expect(loaded.trim()).toBe("ReplayError,StreamError,createSportsClient,credential");
 
     writeFileSync(
       join(app, "caller.ts"),

@@ -9,18 +9,12 @@ import { listKeys } from "../db/queries/accounts";
 import { keyCredential } from "./principal";
 import { log } from "../../lib/log";
 import { holderStub } from "../live/sockets";
+import type { HolderChange } from "../live/stream-holder";
 import type { GateChange, Shed } from "../limits/slots";
 
 /** What a holder is told: the account's entitlement now, and which of its sockets to close. */
-export interface EntitlementChange {
-  accountId: string;
-  version: number;
-  leagues: string[];
-  /** Credentials revoked (`key:<id>`, `grant:<id>`, as the gate names them): all their streams close (1008). */
-  closeCredentials: string[];
-  /** Slots over a lowered plan budget (the newest): their sockets close (1008). */
-  closeSlots: string[];
-}
+/** What the signal tells each holder: the shape its streams' core takes (src/core/live/stream-holder.ts). */
+export type EntitlementChange = HolderChange;
 
 /** `revoked`: credentials other than keys that died with this change (an OAuth grant: src/core/auth/oauth-grants.ts). */
 export async function entitlementsChanged(env: Env, accountId: string, revoked: string[] = []): Promise<void> {

@@ -16,9 +16,7 @@ export interface Entitlement {
   dataVersion?: string | null;
 }
 
-/** The one delivery check: may this account receive data of this league? */
-export const mayReceive = (e: Pick<Entitlement, "leagues"> | undefined, leagueId: string): boolean =>
-  !!e && e.leagues.has(leagueId);
+export { mayReceive } from "../domain/delivery";
 
 export const leagueSet = (tracked: string | null | undefined): Set<string> =>
   new Set(tracked ? tracked.split(",") : []);

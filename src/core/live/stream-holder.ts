@@ -6,8 +6,7 @@
 //
 // Its I/O is handed in (the object's SQLite and WebSockets, the gate, the entitlement read, timers): the shell hands
 // the runtime's, tests a fake clock (test/core/live/stream-holder.test.ts).
-import { mayReceive, type Entitlement } from "../auth/entitlements";
-import type { EntitlementChange } from "../auth/entitlement-signal";
+import { mayReceive } from "../domain/delivery";
 import { revokedReason, slotGoneReason, type SlotVerdict } from "../limits/slots";
 import { restrictionAllows, socketInfo, type SocketAttachment, type SocketInfo } from "./sockets";
 import { SseClient, WsClient, type OutFrame, type StreamClient } from "./stream-client";
@@ -21,7 +20,22 @@ export const PROBE_GAP_MS = 150;
 export const FAN_OUT_SLICE = 100;
 
 /** What a holder keeps of an account's entitlement: its version and leagues (the plan acts through the account's gate). */
-export type Held = Pick<Entitlement, "accountId" | "version" | "leagues">;
+export interface Held {
+  accountId: string;
+  version: number;
+  leagues: ReadonlySet<string>;
+}
+
+/** What the change signal (src/core/auth/entitlement-signal.ts) tells a holder about one account. */
+export interface HolderChange {
+  accountId: string;
+  version: number;
+  leagues: string[];
+  /** Credentials revoked (`key:<id>`, `grant:<id>`, as the gate names them): all their streams close (1008). */
+  closeCredentials: string[];
+  /** Slots over a lowered plan budget (the newest): their sockets close (1008). */
+  closeSlots: string[];
+}
 
 /** The holder's timers: the runtime's in the shell, a fake clock in tests. */
 export interface StreamClock {
@@ -291,7 +305,7 @@ export class StreamHolder {
    * The change signal (src/core/auth/entitlement-signal.ts): remember the entitlement, close the streams of the
    * credentials and slots it names. Returns how many closed (the holder then closes what the new leagues exclude).
    */
-  applyEntitlement(change: EntitlementChange): number {
+  applyEntitlement(change: HolderChange): number {
     this.remember({ accountId: change.accountId, version: change.version, leagues: new Set(change.leagues) });
     let closed = 0;
     for (const credential of change.closeCredentials) closed += this.closeTagged(credential, revokedReason(credential));
