@@ -115,9 +115,11 @@ export async function measure(clients, publish, first) {
 /**
  * Our side: `sockets` clients of a live match of the benchmark Worker `w` (`kind` "ws": /v1/ws/match WebSockets;
  * "sse": /v1/sse/match event streams, P12); `run(first)` publishes UPDATES updates. Each kind has a match of its own,
- * so the two can stay open side by side and take turns.
+ * so the two can stay open side by side and take turns. `goal`: each update is a goal, its event and the score in one
+ * batch (two frames per socket, `event_added` then `score_update`, as a provider's or a replay's goal), not the score
+ * alone.
  */
-export async function workerSide(w, sockets = SOCKETS, kind = "ws") {
+export async function workerSide(w, sockets = SOCKETS, kind = "ws", { goal = false, paceMs = 0 } = {}) {
   const keys = await benchKeys(w, Math.ceil(sockets / PER_KEY));
   const id = kind === "ws" ? "m_bench" : `m_bench_${kind}`;
   const op = (extra) => ({ op: "match", id, sport: "football", league_id: "lg_fb_eng1", ...extra });
@@ -141,22 +143,51 @@ export async function workerSide(w, sockets = SOCKETS, kind = "ws") {
     ),
   );
   const ingest = [];
+  let lastSent = 0;
   const run = async (first) => ({
     ...(await measure(
       clients,
       async (round) => {
+        // `paceMs`: one update per paceMs at most, each timed from its own POST (a replay's cadence, P18).
+        if (paceMs > 0) await sleep(Math.max(0, lastSent + paceMs - clock()));
+        const postedAt = clock();
+        lastSent = postedAt;
         const t = performance.now();
         // Traced (X-Trace: 1): the answer's Server-Timing holds the hop marks of this update.
         const res = await fetch(`${w.base}/internal/ingest`, {
           method: "POST",
           headers: { authorization: `Bearer ${w.ingestToken}`, "content-type": "application/json", "x-trace": "1" },
-          body: JSON.stringify({ ops: [op({ home_score: round, minute: 10 + (round % 80) })] }),
+          body: JSON.stringify({
+            ops: [
+              ...(goal
+                ? [
+                    {
+                      op: "events",
+                      match_id: id,
+                      events: [
+                        {
+                          id: `${id}_g${round}`,
+                          type: "goal",
+                          minute: 10 + (round % 80),
+                          added_time: null,
+                          period: 12,
+                          team: "home",
+                          player: `Scorer ${round}`,
+                        },
+                      ],
+                    },
+                  ]
+                : []),
+              op({ home_score: round, minute: 10 + (round % 80) }),
+            ],
+          }),
         });
         await res.arrayBuffer();
         const answered = clock();
         if (!res.ok) throw new Error(`ingest ${res.status}`);
         ingest.push(performance.now() - t);
-        return traceOf(res.headers.get("server-timing"), answered);
+        const trace = traceOf(res.headers.get("server-timing"), answered);
+        return trace ? { ...trace, origin: postedAt } : { origin: postedAt };
       },
       first,
     )),

@@ -11,7 +11,9 @@ import { p1, p6, p7, p13 } from "./http.mjs";
 import { median, ms, pct, startHarness } from "./lib.mjs";
 import { benchCommand, metCell, writeTable } from "./table.mjs";
 
-const only = new Set((process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P7b,P8,P9,P10,P11,P12,P13,P14,P15,P16,P17").split(","));
+const only = new Set(
+  (process.env.ONLY ?? "P1,P2,P3,P4,P5,P6,P7,P7b,P8,P9,P10,P11,P12,P13,P14,P15,P16,P17,P18").split(","),
+);
 const rows = [];
 const details = [];
 const CPU_REQUESTS_NOTE = `${process.env.CPU_REQUESTS ?? 500} sequential requests a side per round`;
@@ -408,6 +410,25 @@ if (only.has("P17"))
       `${r.opRatio.ratio.toFixed(2)}× (${spread(r.opRatio.ratios)})`,
       "≤ 1.05×",
       r.opRatio.ratio <= 1.05,
+    );
+  });
+if (only.has("P18"))
+  await guarded(["P18"], async () => {
+    // A Worker of its own (demo data): a replay's goals (POST /v1/replays, speed 60) against P4's path on it.
+    const { p18 } = await import("./replays.mjs");
+    const r = await p18();
+    const m = (side, k) => median(r.rounds[side].map((x) => x[k]));
+    const ratio = median(r.ratios);
+    const delivered = r.rounds.replay.reduce((s, x) => s + x.delivered, 0);
+    const expected = r.rounds.replay.reduce((s, x) => s + x.expected, 0);
+    row(
+      "P18",
+      `replay: a goal of a replay (POST /v1/replays, speed ${r.speed}; the ReplayPlayer's alarm sends it through ingest), from when its plan has it due to its \`score_update\` (behind its \`event_added\`) on the last of ${r.sockets.toLocaleString("en")} sockets of the account on the replay's match (${delivered}/${expected} delivered), per round p99 of the last socket`,
+      `last socket p99 ${ms(m("replay", "lastP99"))} (p50 ${ms(m("replay", "lastP50"))}); all: p50 ${ms(m("replay", "p50"))} / p99 ${ms(m("replay", "p99"))}`,
+      `P4's path on the same Worker with the same update (POST /internal/ingest of a goal's event and score → last socket): p99 ${ms(m("ingest", "lastP99"))} (p50 ${ms(m("ingest", "lastP50"))})`,
+      `${ratio.toFixed(2)}× (${spread(r.ratios)})`,
+      "≤ 1.2× P4's",
+      ratio <= 1.2 && delivered === expected,
     );
   });
 if (only.has("P6"))

@@ -31,6 +31,7 @@ const ROWS = [
   "P12",
   "P13",
   "P13b",
+  "P18",
 ];
 
 describe("npm run bench, smoke mode", () => {
