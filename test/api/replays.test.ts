@@ -187,6 +187,38 @@ describe("the replay is its account's alone", () => {
   });
 });
 
+describe("the match centre (MCP App) on a replay", () => {
+  it("show_match shows the replay's match to its account with a token that streams it; another account's is an error", async () => {
+    const replay = (await (await post({ match_id: SOURCE, speed: 600 })).json()) as Record<string, any>;
+    const mcp = await mcpSession({ "x-api-key": s.key });
+    const shown = await mcp.call("show_match", { match_id: replay.match_id });
+    expect(shown.isError ?? false).toBe(false);
+    const { match, token, websocket_url } = shown.structuredContent;
+    expect(match).toEqual((await getJson(`/v1/football/matches/${replay.match_id}`, s.key)).body);
+    expect(match).toMatchObject({ status_code: 2, simulated: true });
+    expect(websocket_url).toBe(`ws://127.0.0.1:8787/v1/ws/match/${replay.match_id}`);
+    // The app's own path: the token on the match's stream from the seq it was shown, then the replay's first goal.
+    const res = await connect(`/v1/ws/match/${replay.match_id}?api_key=${token}&since=${match.seq}`);
+    expect(res.status).toBe(101);
+    const t = res.socket!;
+    const alarms = driveAlarms(replay.id);
+    const [first] = await t.next(1, 10_000);
+    await alarms.stop();
+    // Nothing between the seq it was shown at and the replay's next step, the first goal (23').
+    expect(first).toMatchObject({ type: "event_added", seq: match.seq + 1 });
+    expect(first.data).toMatchObject({ minute: 23, team: "home", player: "Lionel Messi" });
+    expect((await del(replay.id)).status).toBe(204);
+    t.ws.close(1000);
+    await t.closed;
+
+    const other = await account("replay-app-other@example.com", "growth");
+    const theirs = await (
+      await mcpSession({ "x-api-key": other.key })
+    ).call("show_match", { match_id: replay.match_id });
+    expect(theirs.isError).toBe(true);
+  }, 30_000);
+});
+
 describe("refusals", () => {
   it("speed out of range or not an integer is a 400 naming `speed`; an unknown field names itself", async () => {
     for (const speed of [0, 601, 1.5, "60"]) {
