@@ -113,15 +113,18 @@ export type Plan = (typeof PLANS)[number];
 /**
  * Per-account limits by plan (docs/security-and-limits.md "Plans and rate limits"): requests and MCP calls per minute and
  * concurrent streams (WebSockets, SSE streams and MCP listens together) are counted across all of an account's keys
- * and grants; `keys` is how many active keys it may hold.
+ * and grants; `keys` is how many active keys it may hold; `replays` how many of its replays may play at once
+ * (docs/replays.md).
  */
-export const PLAN_LIMITS: Record<Plan, { restPerMinute: number; streams: number; mcpPerMinute: number; keys: number }> =
-  {
-    trial: { restPerMinute: 60, streams: 2, mcpPerMinute: 30, keys: 3 },
-    starter: { restPerMinute: 300, streams: 5, mcpPerMinute: 120, keys: 10 },
-    growth: { restPerMinute: 1200, streams: 20, mcpPerMinute: 600, keys: 25 },
-    scale: { restPerMinute: 6000, streams: 100, mcpPerMinute: 3000, keys: 100 },
-  };
+export const PLAN_LIMITS: Record<
+  Plan,
+  { restPerMinute: number; streams: number; mcpPerMinute: number; keys: number; replays: number }
+> = {
+  trial: { restPerMinute: 60, streams: 2, mcpPerMinute: 30, keys: 3, replays: 1 },
+  starter: { restPerMinute: 300, streams: 5, mcpPerMinute: 120, keys: 10, replays: 2 },
+  growth: { restPerMinute: 1200, streams: 20, mcpPerMinute: 600, keys: 25, replays: 5 },
+  scale: { restPerMinute: 6000, streams: 100, mcpPerMinute: 3000, keys: 100, replays: 20 },
+};
 
 /** Words for each status code (docs/api.md "Status codes"); the API documents `status_code` with them. */
 export const STATUS_DESCRIPTIONS: Record<number, string> = {

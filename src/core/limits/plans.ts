@@ -28,6 +28,7 @@ export function limitsOf(env: ScaleVars, plan: Plan): PlanLimits {
         restPerMinute: positive(env.SCALE_PLAN_REST_PER_MINUTE, base.restPerMinute),
         mcpPerMinute: positive(env.SCALE_PLAN_MCP_PER_MINUTE, base.mcpPerMinute),
         streams: positive(env.SCALE_PLAN_STREAMS, base.streams),
+        replays: base.replays,
       },
     };
   return known.limits;

@@ -3,7 +3,7 @@
 // (./player.ts, in the ReplayPlayer object) through ingest; this file checks what may be replayed, holds the plan's
 // limit, and hands the plan (./plan.ts) to the scheduler.
 import { z } from "@hono/zod-openapi";
-import { isFinished, type Plan } from "../domain/codes";
+import { isFinished, PLAN_LIMITS, type Plan } from "../domain/codes";
 import { IdParam } from "../domain/schemas";
 import { base62 } from "../auth/keys";
 import { primaryDb } from "../db/client";
@@ -13,8 +13,6 @@ import { replayLeagueId, trackedParam } from "../db/queries/visibility";
 import { ApiError, notFound } from "../errors";
 import { replayPlan, type SourceEvent } from "./plan";
 
-/** Replays an account may have playing at once, by plan (the contract's trial, growth and scale; starter between). */
-export const REPLAY_LIMITS: Record<Plan, number> = { trial: 1, starter: 2, growth: 5, scale: 20 };
 export const SPEED = { min: 1, max: 600, fallback: 60 } as const;
 /** The most replays GET /v1/replays lists (an account's replays live 24 h after they end: a plan's limit many times over). */
 export const LIST_LIMIT = 100;
@@ -127,12 +125,12 @@ export async function createReplay(
     ended_at: null,
     created_at: new Date(kickoffMs).toISOString(),
   };
-  const plan = await planOf(p.accountId, row, source, events, kickoffMs);
-  if (!(await insertReplayWithinLimit(db, row, REPLAY_LIMITS[p.plan]))) {
+  const plan = planOf(p.accountId, row, source, events, kickoffMs);
+  if (!(await insertReplayWithinLimit(db, row, PLAN_LIMITS[p.plan].replays))) {
     throw new ApiError(
       429,
       "replay_limit",
-      `the ${p.plan} plan allows ${REPLAY_LIMITS[p.plan]} replay(s) playing at once: wait for one to finish or stop one (DELETE /v1/replays/{id})`,
+      `the ${p.plan} plan allows ${PLAN_LIMITS[p.plan].replays} replay(s) playing at once: wait for one to finish or stop one (DELETE /v1/replays/{id})`,
     );
   }
   try {
@@ -145,7 +143,7 @@ export async function createReplay(
 }
 
 /** The plan, its first step led by the account's replay league (created or renamed to the replayed season). */
-async function planOf(
+function planOf(
   accountId: string,
   row: ReplayRow,
   source: NonNullable<Awaited<ReturnType<typeof getEvents>>["match"]>,
