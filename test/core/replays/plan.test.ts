@@ -135,3 +135,67 @@ describe("a replay's plan of the 2022 World Cup final at speed 600", () => {
     expect(last.atMs).toBe(118 * 60_000);
   });
 });
+
+describe("a basketball replay's plan", () => {
+  // A EuroLeague-shaped game that went to overtime: a few of its baskets in the timeline (the end sets the full score).
+  const source: SourceMatch = {
+    sport: "basketball",
+    status_code: 10,
+    round: "Regular Season - 3",
+    home_team_id: "tm_bb_home",
+    away_team_id: "tm_bb_away",
+    home_score: 101,
+    away_score: 99,
+    ht_home_score: 48,
+    ht_away_score: 50,
+    home_penalties: null,
+    away_penalties: null,
+    venue: null,
+  };
+  const ev = (id: string, minute: number, period: number, team: "home" | "away", type: string): SourceEvent => ({
+    id,
+    type,
+    minute,
+    added_time: null,
+    period,
+    team,
+    player: `Player ${id}`,
+    player_in: null,
+    player_out: null,
+    detail: null,
+  });
+  const events = [
+    ev("b1", 5, 22, "home", "field_goal"),
+    ev("b2", 14, 23, "away", "three_pointer"),
+    ev("b3", 30, 24, "home", "free_throw"),
+    ev("b4", 50, 26, "away", "field_goal"),
+  ];
+  const steps = replayPlan(source, events, { ...target, speed: 60 });
+  const played = fold(steps);
+
+  it("counts each basket by its kind (2, 3, 1) and ends with the source's score and status", () => {
+    const after = played.filter((p) => p.events.length > 0).map((p) => [p.state.home_score, p.state.away_score]);
+    // The overtime basket comes with the end (due at the same moment, one batch): the score as the source ended.
+    expect(after).toEqual([
+      [2, 0],
+      [2, 3],
+      [3, 3],
+      [101, 99],
+    ]);
+    const last = steps.at(-1)!.ops as Rec[];
+    expect(last.filter((o) => o.op === "match" && "away_score" in o).map((o) => o.away_score)).toEqual([5, 99]);
+    expect(played.at(-1)!.state).toMatchObject({ status_code: 10, home_score: 101, away_score: 99 });
+  });
+
+  it("passes through the four quarters and the overtime the timeline names, each basket no sooner than its minute", () => {
+    const periods: number[] = [];
+    for (const s of steps)
+      for (const op of s.ops as Rec[])
+        if (op.op === "match" && typeof op.period === "number" && periods.at(-1) !== op.period) periods.push(op.period);
+    expect(periods).toEqual([22, 23, 24, 25, 26]);
+    for (const p of played)
+      for (const e of p.events) expect(p.atMs).toBeGreaterThanOrEqual(((e.minute as number) * 60_000) / 60);
+    // The overtime basket at 50', at speed 60: 50 s after tip-off; the end no sooner.
+    expect(played.at(-1)!.atMs).toBeGreaterThanOrEqual(50_000);
+  });
+});
