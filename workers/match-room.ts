@@ -31,6 +31,17 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   /**
+   * Forgets the match: its log and last seq (a replay's match, deleted 24 h after it ended, src/core/replays/player.ts).
+   * Its streams closed at its end; a stream opened since is answered 404 by the route, which reads the match first.
+   */
+  async forget(): Promise<void> {
+    this.ctx.storage.transactionSync(() => {
+      this.ctx.storage.sql.exec("DELETE FROM log");
+      this.ctx.storage.kv.delete("seq");
+    });
+  }
+
+  /**
    * Stores a commit's messages (numbered by the commit, src/core/ingest/versions.ts) and sends them to every relay
    * (which close their sockets after a final). A number already stored is not stored or sent again. `trace`: answers
    * the hop marks of the room and its relays (src/lib/trace.ts).

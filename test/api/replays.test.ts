@@ -2,9 +2,9 @@
 // ingest, at kickoff + minute × 60 / speed — followed here on its WebSocket opened with since=0; the account's alone;
 // refusals as problem+json naming the field or the limit; the plan's limit under concurrent creates; a stop that
 // sends nothing after it answers.
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { admin, createKey } from "../helpers/admin";
 import { connect, ingestOps, type TestSocket } from "../helpers/live";
 import { mcpSession } from "../helpers/mcp";
@@ -286,5 +286,38 @@ describe("limits and stopping", () => {
     expect(listed.body.data.find((r: any) => r.id === created.id)).toMatchObject({ status: "stopped" });
     // Stopping again changes nothing.
     expect((await del(created.id)).status).toBe(204);
+  });
+});
+
+describe("24 h after a replay ends", () => {
+  it("the replay, its match and the match room's log are gone", async () => {
+    const created = (await (await post({ match_id: SOURCE, speed: 600 })).json()) as Record<string, any>;
+    const room = env.MATCH_ROOM.getByName(created.match_id);
+    const logged = () =>
+      runInDurableObject(room, (_o, state) => state.storage.sql.exec("SELECT count(*) AS n FROM log").one().n);
+    // Played up to its first goal (2.3 s at speed 600), whose messages the room logs; then stopped.
+    const alarms = driveAlarms(created.id);
+    for (let i = 0; i < 100 && (await logged()) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await alarms.stop();
+    expect((await del(created.id)).status).toBe(204);
+    expect(await logged()).toBeGreaterThan(0);
+    const player = env.REPLAY_PLAYER.getByName(created.id);
+    // Not yet: an alarm a minute early keeps everything.
+    const now = Date.now();
+    vi.setSystemTime(now + 24 * 3600_000 - 60_000);
+    await runDurableObjectAlarm(player);
+    expect((await getJson(`/v1/football/matches/${created.match_id}`, s.key)).status).toBe(200);
+    vi.setSystemTime(now + 24 * 3600_000 + 1000);
+    // Read on the moved clock: an isolate's data version is fresh for 0.5 s of it (the clock put back would make
+    // the version read a minute ago look newer than now).
+    try {
+      await runDurableObjectAlarm(player);
+      expect((await getJson(`/v1/football/matches/${created.match_id}`, s.key)).status).toBe(404);
+      expect((await getJson("/v1/replays", s.key)).body.data.map((r: any) => r.id)).not.toContain(created.id);
+      expect(await logged()).toBe(0);
+      expect(await player.progress()).toBeUndefined();
+    } finally {
+      vi.setSystemTime(now);
+    }
   });
 });
