@@ -32,7 +32,8 @@ export class MatchRoom extends DurableObject<Env> {
 
   /**
    * Forgets the match: its log and last seq (a replay's match, deleted 24 h after it ended, src/core/replays/player.ts).
-   * Its streams closed at its end; a stream opened since is answered 404 by the route, which reads the match first.
+   * A finished replay's streams closed at its end; a stopped one's still open stay open and get nothing more; a
+   * stream opened after the deletion is answered 404 by the route, which reads the match first.
    */
   async forget(): Promise<void> {
     this.ctx.storage.transactionSync(() => {

@@ -31,10 +31,11 @@ export class ReplayPlayer extends DurableObject<Env> {
         await ingestInOrder(env, valid);
       },
       ended: async (id, status, at) => void (await endReplay(dbFor(env.DB), id, status, new Date(at).toISOString())),
-      // The replay, its match and the match room's log: nothing of it is left after the 24 h.
-      remove: async (id) => {
-        const matchId = await deleteReplay(dbFor(env.DB), id);
+      // The match room's log, then the replay and its match: nothing of it is left after the 24 h. Both idempotent,
+      // so a failure between them is mended by the retry.
+      remove: async (id, matchId) => {
         if (matchId) await env.MATCH_ROOM.getByName(matchId).forget();
+        await deleteReplay(dbFor(env.DB), id);
       },
     });
   }

@@ -20,8 +20,8 @@ export interface PlayerIo {
   ingest(ops: OpIn[]): Promise<void>;
   /** Marks the replay's row ended (finished or stopped) at `at`. */
   ended(replayId: string, status: "finished" | "stopped", at: number): Promise<void>;
-  /** Deletes the replay's row and its match. */
-  remove(replayId: string): Promise<void>;
+  /** Deletes the replay's row, its match and what the match's room keeps; again after a failure, nothing left twice. */
+  remove(replayId: string, matchId: string): Promise<void>;
 }
 
 export interface PlayerState {
@@ -34,6 +34,10 @@ export interface PlayerState {
   /** When the replay and its match are deleted (set when it ends). */
   deleteAt?: number;
 }
+
+/** The replay's match: the id of the first match op (the kickoff's). */
+const matchOf = (steps: readonly Step[]): string =>
+  (steps.flatMap((st) => st.ops).find((op) => op.op === "match") as { id: string } | undefined)?.id ?? "";
 
 export class ReplayScheduler {
   constructor(private readonly io: PlayerIo) {}
@@ -61,7 +65,7 @@ export class ReplayScheduler {
     if (!s) return;
     if (s.status !== "playing") {
       if (s.deleteAt !== undefined && this.io.now() >= s.deleteAt) {
-        await this.io.remove(s.replayId);
+        await this.io.remove(s.replayId, matchOf(s.steps));
         await this.io.deleteAlarm();
         await this.io.storage.deleteAll();
       } else if (s.deleteAt !== undefined) await this.io.setAlarm(s.deleteAt);

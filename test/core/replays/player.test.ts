@@ -12,7 +12,12 @@ const step = (atMs: number, tag: string): Step => ({
   minute: atMs / 100,
   ops: [{ op: "remove_events", match_id: "rpm_x", event_ids: [tag] }],
 });
-const STEPS = [step(0, "kickoff"), step(2_300, "23'"), step(3_600, "36'"), step(12_000, "end")];
+/** The kickoff step also creates the replay's match (what the deletion names). */
+const kickoff: Step = {
+  ...step(0, "kickoff"),
+  ops: [{ op: "match", id: "rpm_x" } as never, ...step(0, "kickoff").ops],
+};
+const STEPS = [kickoff, step(2_300, "23'"), step(3_600, "36'"), step(12_000, "end")];
 
 async function onFakeClock(body: (s: ReplayScheduler, w: ReturnType<typeof world>) => Promise<void>) {
   const stub = env.REPLAY_PLAYER.getByName(`fake-clock-${crypto.randomUUID()}`);
@@ -23,9 +28,10 @@ async function onFakeClock(body: (s: ReplayScheduler, w: ReturnType<typeof world
       setAlarm: async (at) => void (w.alarm = at),
       deleteAlarm: async () => void (w.alarm = null),
       now: () => w.now,
-      ingest: async (ops) => void w.sent.push(...ops.map((o) => (o as { event_ids: string[] }).event_ids[0]!)),
+      ingest: async (ops) =>
+        void w.sent.push(...ops.flatMap((o) => (o.op === "remove_events" ? [o.event_ids[0]!] : []))),
       ended: async (id, status, at) => void w.ended.push([id, status, at]),
-      remove: async (id) => void w.removed.push(id),
+      remove: async (id, matchId) => void w.removed.push(`${id} ${matchId}`),
     });
     await body(s, w);
   });
@@ -73,7 +79,7 @@ describe("a replay's scheduler on a fake clock", () => {
       expect(w.removed).toEqual([]);
       w.now = T0 + 12_000 + KEEP_AFTER_END_MS;
       await s.run();
-      expect(w.removed).toEqual(["rp_1"]);
+      expect(w.removed).toEqual(["rp_1 rpm_x"]);
       expect(await s.progress()).toBeUndefined();
     });
   });

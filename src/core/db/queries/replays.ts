@@ -84,14 +84,10 @@ export async function endReplay(
   return res.meta.changes === 1;
 }
 
-/**
- * The replay and its match (events, stats, lineups go with it: ON DELETE CASCADE), in one batch. Answers the match's
- * id (null for a replay already gone), whose room the caller empties.
- */
-export async function deleteReplay(db: Db, id: string): Promise<string | null> {
-  const [, gone] = await db.$client.batch<{ match_id: string }>([
+/** The replay and its match (events, stats, lineups go with it: ON DELETE CASCADE), in one batch. */
+export async function deleteReplay(db: Db, id: string): Promise<void> {
+  await db.$client.batch([
     db.$client.prepare("DELETE FROM matches WHERE id = (SELECT match_id FROM replays WHERE id = ?)").bind(id),
-    db.$client.prepare("DELETE FROM replays WHERE id = ? RETURNING match_id").bind(id),
+    db.$client.prepare("DELETE FROM replays WHERE id = ?").bind(id),
   ]);
-  return gone?.results[0]?.match_id ?? null;
 }
