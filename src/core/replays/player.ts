@@ -24,16 +24,23 @@ export interface PlayerIo {
   remove(replayId: string, matchId: string): Promise<void>;
 }
 
-export interface PlayerState {
+/** What a replay plays, written once when it starts (a long timeline is hundreds of steps: never rewritten per step). */
+export interface PlayerPlan {
   replayId: string;
   kickoffMs: number;
   steps: Step[];
+}
+
+/** Where it is, written after each step. */
+export interface PlayerProgress {
   /** The next step to send. */
   next: number;
   status: "playing" | "finished" | "stopped";
   /** When the replay and its match are deleted (set when it ends). */
   deleteAt?: number;
 }
+
+type PlayerState = PlayerPlan & PlayerProgress;
 
 /** The replay's match: the id of the first match op (the kickoff's). */
 const matchOf = (steps: readonly Step[]): string =>
@@ -42,20 +49,30 @@ const matchOf = (steps: readonly Step[]): string =>
 export class ReplayScheduler {
   constructor(private readonly io: PlayerIo) {}
 
-  private state(): Promise<PlayerState | undefined> {
-    return this.io.storage.get<PlayerState>("state");
+  /** The plan, read once per object (it never changes). */
+  private plan?: PlayerPlan;
+
+  private async state(): Promise<PlayerState | undefined> {
+    const progress = await this.io.storage.get<PlayerProgress>("progress");
+    if (!progress) return undefined;
+    this.plan ??= await this.io.storage.get<PlayerPlan>("plan");
+    return this.plan && { ...this.plan, ...progress };
+  }
+
+  private save(s: PlayerState): Promise<void> {
+    return this.io.storage.put("progress", {
+      next: s.next,
+      status: s.status,
+      ...(s.deleteAt !== undefined ? { deleteAt: s.deleteAt } : {}),
+    } satisfies PlayerProgress);
   }
 
   /** Starts the replay: its kickoff step now (the match exists when this answers), the next one on the alarm. */
   async start(replayId: string, kickoffMs: number, steps: Step[]): Promise<void> {
     if (await this.state()) return;
-    await this.io.storage.put("state", {
-      replayId,
-      kickoffMs,
-      steps,
-      next: 0,
-      status: "playing",
-    } satisfies PlayerState);
+    this.plan = { replayId, kickoffMs, steps };
+    await this.io.storage.put("plan", this.plan);
+    await this.save({ ...this.plan, next: 0, status: "playing" });
     await this.run();
   }
 
@@ -68,13 +85,14 @@ export class ReplayScheduler {
         await this.io.remove(s.replayId, matchOf(s.steps));
         await this.io.deleteAlarm();
         await this.io.storage.deleteAll();
+        this.plan = undefined;
       } else if (s.deleteAt !== undefined) await this.io.setAlarm(s.deleteAt);
       return;
     }
     while (s.next < s.steps.length && s.kickoffMs + s.steps[s.next]!.atMs <= this.io.now()) {
       await this.io.ingest(s.steps[s.next]!.ops);
       s.next++;
-      await this.io.storage.put("state", s);
+      await this.save(s);
     }
     if (s.next < s.steps.length) return this.io.setAlarm(s.kickoffMs + s.steps[s.next]!.atMs);
     await this.end(s, "finished");
@@ -98,7 +116,7 @@ export class ReplayScheduler {
     const at = this.io.now();
     s.status = status;
     s.deleteAt = at + KEEP_AFTER_END_MS;
-    await this.io.storage.put("state", s);
+    await this.save(s);
     await this.io.ended(s.replayId, status, at);
     await this.io.setAlarm(s.deleteAt);
   }
